@@ -29,6 +29,7 @@ from .core import (
     make_piece,
     squares,
 )
+from .movegen import flip_actions
 from .rules import Ruleset
 
 Action = int
@@ -102,7 +103,7 @@ class State:
     __slots__ = (
         "ruleset", "spec", "mailbox", "occupied", "hidden", "colors", "pool", "side",
         "quiet", "ply", "penalties", "last_moves", "hash", "history", "_stack",
-        "_movegen", "_first_flip_self", "_penalty_points",
+        "_movegen", "_first_flip_self", "_penalty_points", "_no_progress_limit",
     )
 
     def __init__(self, ruleset: Ruleset) -> None:
@@ -112,6 +113,7 @@ class State:
         self._movegen = ruleset.spec.movegen
         self._first_flip_self = ruleset.get("first_flip", "self") == "self"
         self._penalty_points = ruleset.get("repetition_penalty", 0)
+        self._no_progress_limit = ruleset.get("no_progress_plies", 0)
         self.mailbox: list[int] = [HIDDEN] * NUM_SQUARES
         self.pool: list[int] = list(ruleset.initial_pool)
         self.occupied = self.hidden = (1 << NUM_SQUARES) - 1
@@ -179,7 +181,7 @@ class State:
 
     def legal_actions(self) -> list[Action]:
         """Every flip and move of the side to move (ignores the game's end)."""
-        out = [sq * 33 for sq in squares(self.hidden)]
+        out = flip_actions(self.hidden)
         if self.side != NO_SIDE:
             self._movegen(self, self.side, out)
         return out
@@ -244,7 +246,7 @@ class State:
             for color in (self.side, self.side ^ 1):
                 if not self.colors[color] and not any(self.pool[color * 8:color * 8 + 8]):
                     return self._finish(Termination.ALL_CAPTURED, color ^ 1)
-        limit = self.ruleset.get("no_progress_plies", 0)
+        limit = self._no_progress_limit
         if limit and self.quiet >= limit:
             termination = Termination.NO_PROGRESS
         elif self.quiet >= 4 and self.repetitions() >= 3:

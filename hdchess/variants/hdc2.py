@@ -5,50 +5,56 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..attacks import DIAGONAL_SLIDES, KING, KNIGHT, ONE_DIAGONAL, ONE_ORTHOGONAL, ORTHOGONAL_SLIDES, TWO_AWAY
-from ..core import ADVISOR, ALL_SQUARES, ARCHER, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, squares
+from ..core import ALL_SQUARES, squares
+from ..movegen import ACTIONS_CACHE, actions_to
 from ..rules import Option, VariantSpec, register_variant
 
 if TYPE_CHECKING:
     from ..state import State
 
-_ORTHO_TABLE, _ORTHO_MASK, _ortho_lookup = (
-    ORTHOGONAL_SLIDES.table, ORTHOGONAL_SLIDES.mask, ORTHOGONAL_SLIDES.lookup)
-_DIAG_TABLE, _DIAG_MASK, _diag_lookup = (
-    DIAGONAL_SLIDES.table, DIAGONAL_SLIDES.mask, DIAGONAL_SLIDES.lookup)
+# Per kind (K A E H R C P W): the leaper tables for moves to empty squares and
+# for captures, or for sliders (None there) the slider family and which entry
+# of its look-up holds the capturable pieces (1: first piece met, 2: beyond a screen).
+_MOVES = (KING, KING, None, KNIGHT, None, None, ONE_ORTHOGONAL, ONE_ORTHOGONAL)
+_CAPTURES = (KING, ONE_DIAGONAL, None, KNIGHT, None, None, ONE_ORTHOGONAL, TWO_AWAY)
+_SLIDES = (None, None, (DIAGONAL_SLIDES, 1), None, (ORTHOGONAL_SLIDES, 1), (ORTHOGONAL_SLIDES, 2), None, None)
+_SLIDE_PARTS = tuple(
+    None if s is None else (s[0].table, s[0].mask, s[0].lookup, s[1]) for s in _SLIDES
+)
 
 
 def target_squares(kind: int, sq: int, occupied: int, enemy: int) -> int:
     """Bitboard of the squares a piece of ``kind`` on ``sq`` may move to:
     empty squares it reaches plus revealed enemies it captures."""
-    empty = ALL_SQUARES ^ occupied
-    if kind in (CHARIOT, CANNON):
-        entry = _ORTHO_TABLE[sq].get(occupied & _ORTHO_MASK[sq]) or _ortho_lookup(sq, occupied)
-        return entry[0] | (entry[1 if kind == CHARIOT else 2] & enemy)
-    if kind == ELEPHANT:
-        entry = _DIAG_TABLE[sq].get(occupied & _DIAG_MASK[sq]) or _diag_lookup(sq, occupied)
-        return entry[0] | (entry[1] & enemy)
-    if kind == HORSE:
-        return KNIGHT[sq] & (empty | enemy)
-    if kind == GENERAL:
-        return KING[sq] & (empty | enemy)
-    if kind == ADVISOR:
-        return (KING[sq] & empty) | (ONE_DIAGONAL[sq] & enemy)
-    if kind == ARCHER:
-        return (ONE_ORTHOGONAL[sq] & empty) | (TWO_AWAY[sq] & enemy)
-    return ONE_ORTHOGONAL[sq] & (empty | enemy)  # Soldier
+    moves = _MOVES[kind]
+    if moves is not None:
+        return (moves[sq] & ~occupied) | (_CAPTURES[kind][sq] & enemy)
+    table, mask, lookup, which = _SLIDE_PARTS[kind]
+    entry = table[sq].get(occupied & mask[sq]) or lookup(sq, occupied)
+    return entry[0] | (entry[which] & enemy)
 
 
 def generate_moves(state: State, color: int, out: list[int]) -> None:
-    """Append every move (``from << 5 | to``) of ``color``'s revealed pieces."""
+    """Append every move (``from << 5 | to``) of ``color``'s revealed pieces.
+
+    The body is :func:`target_squares` inlined: this is the engine's hot loop.
+    """
     mailbox, occupied = state.mailbox, state.occupied
+    empty = ALL_SQUARES ^ occupied
     enemy = state.colors[color ^ 1]
-    append = out.append
+    moves_by_kind, captures_by_kind, slides_by_kind = _MOVES, _CAPTURES, _SLIDE_PARTS
+    cached = ACTIONS_CACHE.get
     for sq in squares(state.colors[color]):
-        targets = target_squares(mailbox[sq] & 7, sq, occupied, enemy)
+        kind = mailbox[sq] & 7
+        moves = moves_by_kind[kind]
+        if moves is not None:
+            targets = (moves[sq] & empty) | (captures_by_kind[kind][sq] & enemy)
+        else:
+            table, mask, lookup, which = slides_by_kind[kind]
+            entry = table[sq].get(occupied & mask[sq]) or lookup(sq, occupied)
+            targets = entry[0] | (entry[which] & enemy)
         if targets:
-            base = sq << 5
-            for to in squares(targets):
-                append(base | to)
+            out += cached(sq << 32 | targets) or actions_to(sq, targets)
 
 
 SPEC = register_variant(
