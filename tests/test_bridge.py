@@ -1,0 +1,281 @@
+"""The web bridge (hdchess/bridge.py): the JSON commands the browser's worker sends.
+
+Runs on CPython: the same code runs in Pyodide, where only the transport differs.
+"""
+
+import json
+
+import pytest
+
+from hdchess import bridge
+from hdchess.bridge import Session
+
+
+def call(session, cmd, **args):
+    reply = session.handle({"cmd": cmd, "args": args})
+    assert reply["ok"], reply.get("error")
+    return reply["result"]
+
+
+def error(session, cmd, **args):
+    reply = session.handle({"cmd": cmd, "args": args})
+    assert not reply["ok"], f"{cmd} {args} should have failed"
+    assert set(reply) == {"ok", "error"}
+    return reply["error"]
+
+
+@pytest.fixture
+def session():
+    s = Session()
+    call(s, "new_game", seed=11, players={"1": "human", "2": "human"})
+    return s
+
+
+def first_move(view):
+    """Some legal move (not a flip) of the side to move, as the UI would offer it."""
+    for options in view["legal"]["moves"].values():
+        return options[0]
+    return None
+
+
+def play_until_move_available(session):
+    view = call(session, "view")
+    while first_move(view) is None:
+        view = call(session, "play", move=view["legal"]["flips"][0])["view"]
+    return view
+
+
+def test_info_lists_variants_options_and_levels(session):
+    info = call(session, "info")
+    hdc2 = next(v for v in info["variants"] if v["name"] == "hdc2")
+    options = {o["name"]: o for o in hdc2["options"]}
+    assert options["scoring"]["choices"] == ["official", "alt"]
+    assert options["no_progress_plies"]["default"] == 40 and options["no_progress_plies"]["choices"] is None
+    assert info["levels"] == ["Beginner", "Casual", "Club", "Expert", "Master"]
+    assert info["version"]
+
+
+def test_new_game_view_shows_a_full_face_down_board(session):
+    view = call(session, "new_game", seed=5, options={"scoring": "alt"}, level="Expert",
+                players={"1": "ai", "2": "human"}, names={"1": "Bot", "2": "Ann"})
+    assert len(view["squares"]) == 32 and set(view["squares"].values()) == {"x"}
+    assert len(view["legal"]["flips"]) == 32 and view["legal"]["moves"] == {}
+    assert view["side"] is None and view["turn_player"] == 1 and view["ai_turn"] is True
+    assert view["player_colors"] == {"1": None, "2": None}
+    assert view["options"]["scoring"] == "alt" and view["level"] == "Expert"
+    assert view["names"] == {"1": "Bot", "2": "Ann"}
+    assert sum(view["pool"].values()) == 32 and view["outcome"] is None and view["seed"] == 5
+
+
+def test_flip_decides_colours_and_the_turn_passes(session):
+    result = call(session, "play", move="c2")
+    played, view = result["played"], result["view"]
+    assert played["text"].startswith("c2(") and played["ply"] == 1
+    letter = played["revealed"]
+    assert view["squares"]["c2"] == letter
+    flipped_colour = "red" if letter.isupper() else "black"
+    other = "black" if flipped_colour == "red" else "red"
+    # first_flip = opponent (default): player 2 takes the revealed colour
+    assert view["player_colors"] == {"1": other, "2": flipped_colour}
+    assert view["turn_player"] == 2 and view["side"] == flipped_colour
+    assert view["last_move"] == {"from": "c2", "to": "c2", "kind": "flip"}
+    assert "c2" not in view["legal"]["flips"] and len(view["legal"]["flips"]) == 31
+
+
+def test_legal_moves_play_as_offered(session):
+    view = play_until_move_available(session)
+    option = first_move(view)
+    result = call(session, "play", move=option["move"])
+    assert result["played"]["text"] == option["move"]
+    assert result["view"]["squares"][option["to"]] is not None
+    assert result["view"]["ply"] == view["ply"] + 1
+
+
+@pytest.mark.parametrize(("move", "words"), [
+    ("z9", "z9 is not a square"),
+    ("", "empty"),
+    ("c2-", "not a square"),
+])
+def test_bad_moves_are_named_and_change_nothing(session, move, words):
+    call(session, "play", move="a1")
+    before = call(session, "export")["record"]
+    assert words in error(session, "play", move=move)
+    assert call(session, "export")["record"] == before
+
+
+def test_illegal_move_explains_and_keeps_the_game(session):
+    call(session, "play", move="a1")
+    before = call(session, "view")
+    message = error(session, "play", move="a1")  # already face-up
+    assert "a1" in message and "face-down" in message
+    assert call(session, "view") == before
+
+
+@pytest.mark.parametrize("request_text", [
+    "not json", "[1, 2]", '{"cmd": "dance"}', '{"cmd": "play", "args": [1]}', '{"cmd": 3}',
+    '{"cmd": "play", "args": {"move": 5}}', '{"cmd": "play", "args": {"mvoe": "c2"}}',
+    '{"cmd": "new_game", "args": {"players": {"1": "robot"}}}', '{"cmd": "new_game", "args": {"seed": -1}}',
+    '{"cmd": "new_game", "args": {"options": {"scoring": "weird"}}}', '{"cmd": "new_game", "args": {"variant": "go"}}',
+    '{"cmd": "new_game", "args": {"level": "Grandmaster"}}', '{"cmd": "undo", "args": {"to_player": 3}}',
+])
+def test_bad_requests_come_back_as_messages(request_text):
+    call(bridge._SESSION, "new_game", seed=1)
+    call(bridge._SESSION, "play", move="b2")
+    before = call(bridge._SESSION, "export")["record"]
+    reply = json.loads(bridge.handle(request_text))
+    assert reply["ok"] is False and isinstance(reply["error"], str) and reply["error"]
+    assert call(bridge._SESSION, "export")["record"] == before
+
+
+def test_unknown_option_names_the_key(session):
+    assert "colour" in error(session, "new_game", options={"colour": "red"})
+    assert "weird" in error(session, "new_game", options={"scoring": "weird"})
+
+
+def test_a_bug_is_reported_not_raised(session, monkeypatch):
+    def broken(args):
+        raise RuntimeError("boom")
+    monkeypatch.setitem(session._commands, "view", broken)
+    assert "boom" in error(session, "view")
+
+
+def test_ai_move_plays_a_legal_move_with_its_analysis():
+    s = Session()
+    view = call(s, "new_game", seed=3, players={"1": "human", "2": "ai"}, level="Beginner")
+    view = call(s, "play", move="d2")["view"]
+    assert view["ai_turn"] is True
+    legal = set(view["legal"]["flips"]) | {o["move"] for opts in view["legal"]["moves"].values() for o in opts}
+    result = call(s, "ai_move")
+    played = result["played"]["text"].split("(")[0]
+    assert played in legal
+    assert result["analysis"]["pv"] and result["analysis"]["pv"][0] == played
+    assert result["analysis"]["level"] == "Beginner"
+    assert result["view"]["ply"] == 2 and result["view"]["ai_turn"] is False
+
+
+def test_ai_is_deterministic_for_a_game():
+    texts = []
+    for _ in range(2):
+        s = Session()
+        call(s, "new_game", seed=21, players={"1": "ai", "2": "ai"}, level="Casual")
+        texts.append([call(s, "ai_move")["played"]["text"] for _ in range(6)])
+    assert texts[0] == texts[1]
+
+
+def test_hint_suggests_a_legal_move(session):
+    view = play_until_move_available(session)
+    result = call(session, "hint")
+    legal = set(view["legal"]["flips"]) | {o["move"] for opts in view["legal"]["moves"].values() for o in opts}
+    assert result["move"] in legal
+    assert isinstance(result["score"], (int, float))
+    assert call(session, "view")["ply"] == view["ply"]  # a hint plays nothing
+
+
+def test_undo_to_player_goes_back_to_that_players_turn(session):
+    for square in ("a1", "b1", "c1"):
+        call(session, "play", move=square)
+    view = call(session, "undo", to_player=1)  # player 2 to move: undo player 2's and player 1's plies
+    assert view["ply"] == 2 and view["turn_player"] == 1 and view["assisted"] is True
+    view = call(session, "undo", to_player=2)  # player 1 to move: one ply back is player 2's turn
+    assert view["ply"] == 1 and view["turn_player"] == 2
+    view = call(session, "undo")
+    assert view["ply"] == 0 and view["squares"]["a1"] == "x"
+    assert "no move to undo" in error(session, "undo")
+    assert '[Assisted "yes"]' in call(session, "export")["record"]
+
+
+def test_undo_for_a_player_who_has_not_moved_is_refused(session):
+    call(session, "play", move="a1")  # player 1 opened; player 2 has not moved
+    assert "player 2 has no move" in error(session, "undo", to_player=2)
+    assert call(session, "view")["ply"] == 1
+
+
+def test_undone_flip_reveals_the_same_piece_again(session):
+    first = call(session, "play", move="e3")["played"]["revealed"]
+    call(session, "undo")
+    assert call(session, "play", move="e3")["played"]["revealed"] == first
+
+
+def test_restore_after_a_crash_continues_the_same_game():
+    """A worker restart loses the session: restoring its record gives the same game,
+    with the same settings and the same face-down layout."""
+    s = Session()
+    call(s, "new_game", seed=99, players={"1": "human", "2": "ai"}, level="Casual", names={"1": "梅", "2": "Bot"})
+    call(s, "play", move="d3")
+    call(s, "ai_move")
+    before = call(s, "view")
+    fresh = Session()
+    restored = call(fresh, "restore", record=before["record"])
+    assert restored == before
+    assert call(fresh, "play", move="h4")["played"] == call(s, "play", move="h4")["played"]
+
+
+def test_load_record_replays_a_record_and_keeps_the_game_on_error(session):
+    call(session, "play", move="a1")
+    kept = call(session, "view")
+    message = error(session, "load_record", record="[Variant \"hdc2\"]\n\n1. a1(R) a1-a2 *\n")
+    assert "move 2" in message and "a1-a2" in message
+    assert call(session, "view") == kept
+    assert "empty" in error(session, "load_record", record="   ")
+    view = call(session, "load_record", record='[Seed "4"]\n\n1. c2(P) d2(r) *\n', players={"1": "ai", "2": "human"})
+    assert view["ply"] == 2 and view["squares"]["c2"] == "P" and view["squares"]["d2"] == "r"
+    assert view["players"] == {"1": "ai", "2": "human"}
+
+
+def test_names_cannot_break_the_record(session):
+    view = call(session, "new_game", seed=1, names={"1": 'Ann\n[Result "1-0"]', "2": "x" * 500})
+    assert "\n" not in view["names"]["1"] and len(view["names"]["2"]) == bridge.MAX_NAME_LENGTH
+    assert call(Session(), "load_record", record=view["record"])["names"] == view["names"]
+
+
+def test_a_whole_game_plays_to_its_end_and_exports():
+    s = Session()
+    call(s, "new_game", seed=8, players={"1": "ai", "2": "ai"}, level="Beginner")
+    view = call(s, "view")
+    for _ in range(1000):
+        if view["outcome"]:
+            break
+        view = call(s, "ai_move")["view"]
+    outcome = view["outcome"]
+    assert outcome is not None and view["legal"] == {"flips": [], "moves": {}} and view["ai_turn"] is False
+    assert outcome["result"] in view["record"]
+    assert "game is over" in error(s, "ai_move")
+    assert "game is over" in error(s, "hint")
+    # the pieces are all accounted for: on the board, face-down, or captured
+    on_board = [v for v in view["squares"].values() if v]
+    assert len(on_board) + sum(len(c) for c in view["captured"].values()) == 32
+    assert call(Session(), "load_record", record=view["record"])["outcome"] == outcome
+
+
+def test_evaluations_cover_every_position_from_reds_view():
+    s = Session()
+    call(s, "new_game", seed=8, players={"1": "ai", "2": "ai"}, level="Beginner")
+    view = call(s, "view")
+    while not view["outcome"]:
+        view = call(s, "ai_move")["view"]
+    plies = call(s, "evaluations")["plies"]
+    assert [p["ply"] for p in plies] == list(range(view["ply"] + 1))
+    assert plies[0]["score_red"] == 0
+    final = view["outcome"]["scores"]
+    assert plies[-1]["score_red"] == final["red"] - final["black"]
+    assert call(s, "evaluations")["plies"] == plies  # remembered, and unchanged
+
+
+def test_evaluations_bound_their_search(session, monkeypatch):
+    budgets = []
+    real = bridge.analyse
+
+    def spy(state, limits, *args, **kwargs):
+        budgets.append(limits)
+        return real(state, limits, *args, **kwargs)
+    monkeypatch.setattr(bridge, "analyse", spy)
+    for square in ("a1", "b1", "c1"):
+        call(session, "play", move=square)
+    call(session, "evaluations")
+    assert budgets and all(b.nodes and b.nodes <= bridge.EVALUATION_NODES for b in budgets)
+    assert all(b.movetime_ms is None for b in budgets)  # nodes, not time: the same graph on every machine
+
+
+def test_handle_speaks_json_text():
+    reply = json.loads(bridge.handle(json.dumps({"cmd": "new_game", "args": {"seed": 2, "names": {"1": "龍"}}})))
+    assert reply["ok"] and reply["result"]["names"]["1"] == "龍"
