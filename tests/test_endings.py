@@ -3,7 +3,7 @@
 import pytest
 from support import position
 
-from hdchess import BLACK, RED, Game, IllegalMoveError, load_ruleset
+from hdchess import BLACK, RED, Game, IllegalMoveError
 from hdchess.notation import position_text
 from hdchess.state import Outcome, Termination
 
