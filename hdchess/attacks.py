@@ -114,6 +114,7 @@ DIAGONAL_SLIDES = SliderTable(DIAGONAL_RAYS, DIAGONAL_MASK)
 
 def _legged(steps_with_legs) -> tuple[tuple[tuple[Square, Bitboard], ...], ...]:
     """Per square: (leg square, target bit) pairs for blockable leapers."""
+    steps_with_legs = tuple(steps_with_legs)  # read once per square: a generator would be spent after a1
     table = []
     for sq in range(NUM_SQUARES):
         pairs = []
