@@ -56,6 +56,10 @@ def explain_illegal(state: State, frm: int, to: int) -> str:
         return f"{b} holds your own {KIND_NAMES[target & 7]}"
     if target == HIDDEN and not state.spec.blind_captures:
         return f"the piece on {b} is face-down, and face-down pieces cannot be captured"
+    if state.spec.explain is not None:  # a variant's own movement and capture rules
+        reason = state.spec.explain(state, frm, to)
+        if reason:
+            return reason
     capture = target != EMPTY
     if kind in (CHARIOT, CANNON, ELEPHANT):
         path = _between(frm, to, DIAGONAL if kind == ELEPHANT else ORTHOGONAL)

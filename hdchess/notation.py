@@ -4,9 +4,12 @@ A position line has five fields, ``<board> <side> <pool> <quiet> <ply>``, and
 hdchess may add two for the repetition-penalty rule:
 ``<penalties> <last moves>``: the penalised moves of red and black (``0/1``)
 and each side's last move (``c2-c3/-``). A reader accepts five fields.
+Games with the chase rule (gaiqi) add an eighth after those two, the chase
+counts of red and black: ``c3:2/-`` (red's piece on c3 has checked the enemy
+General on each of red's last 2 turns; black is not chasing).
 
 Moves: ``c2`` flips, ``c2-c5`` moves, ``c2xc5`` captures, and in records a
-flip shows what it revealed: ``c2(R)``.
+flip shows what it revealed: ``c2(R)``, as does a blind capture (gaiqi): ``c2xc5(r)``.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from .core import (
     COLOR_LETTERS,
     EMPTY,
     HIDDEN,
+    KIND_NAMES,
     NUM_FILES,
     NUM_RANKS,
     SQUARE_NAMES,
@@ -27,7 +31,7 @@ from .core import (
 )
 from .errors import InvalidMoveError, PositionError
 from .rules import Ruleset, load_ruleset
-from .state import NO_SIDE, Action, State
+from .state import NO_CHASE, NO_SIDE, Action, State
 
 START_BOARD = "/".join(["x" * NUM_FILES] * NUM_RANKS)
 
@@ -57,11 +61,14 @@ def position_text(state: State, extended: bool | None = None) -> str:
     """The position line of ``state``; the two extra fields only when they matter."""
     side = "-" if state.side == NO_SIDE else COLOR_LETTERS[state.side]
     fields = [board_text(state.mailbox), side, pool_text(state.pool), str(state.quiet), str(state.ply)]
+    chasing = state.chase != NO_CHASE
     if extended is None:
-        extended = any(state.penalties) or any(m >= 0 for m in state.last_moves)
+        extended = any(state.penalties) or any(m >= 0 for m in state.last_moves) or chasing
     if extended:
         fields.append(f"{state.penalties[0]}/{state.penalties[1]}")
         fields.append("/".join("-" if m < 0 else move_text(m) for m in state.last_moves))
+        if state.spec.chase_rule:
+            fields.append("/".join(f"{SQUARE_NAMES[sq]}:{n}" if n else "-" for n, sq in state.chase))
     return " ".join(fields)
 
 
@@ -105,7 +112,7 @@ def parse_position(text: str, ruleset: Ruleset | None = None) -> State:
     fields = text.split()
     if text.strip() == "startpos":
         return State(ruleset)
-    if len(fields) not in (5, 7):
+    if len(fields) not in ((5, 7, 8) if ruleset.spec.chase_rule else (5, 7)):
         raise PositionError(
             f"a position has 5 fields (board side pool quiet ply), not {len(fields)}: {text.strip()!r}"
         )
@@ -129,6 +136,10 @@ def parse_position(text: str, ruleset: Ruleset | None = None) -> State:
     for piece in range(16):
         total = on_board[piece] + pool[piece]
         allowed = ruleset.initial_pool[piece]
+        if total and not allowed:
+            raise PositionError(
+                f"{piece_letter(piece)!r}: {ruleset.variant} has no {KIND_NAMES[piece & 7]} among its pieces"
+            )
         if total > allowed:
             raise PositionError(
                 f"{total} {piece_name(piece)}s on the board and in the pool; {ruleset.variant} has {allowed}"
@@ -137,11 +148,31 @@ def parse_position(text: str, ruleset: Ruleset | None = None) -> State:
         raise PositionError("side '-' means no piece has been flipped, but the board has face-up pieces")
     if quiet > ply:
         raise PositionError(f"the quiet count {quiet} exceeds the ply count {ply}")
-    penalties, last_moves = (0, 0), (-1, -1)
-    if len(fields) == 7:
+    penalties, last_moves, chase = (0, 0), (-1, -1), NO_CHASE
+    if len(fields) >= 7:
         penalties = _parse_pair(fields[5], "penalties", lambda t: _parse_count("a penalty count", t))
         last_moves = _parse_pair(fields[6], "last moves", lambda t: -1 if t == "-" else _parse_plain_move(t))
-    return State.from_parts(ruleset, mailbox, pool, side, quiet, ply, penalties, last_moves)
+    if len(fields) == 8:
+        chase = _parse_pair(fields[7], "chase counts", _parse_chase)
+        for color, (count, sq) in enumerate(chase):
+            if count and (mailbox[sq] >= HIDDEN or mailbox[sq] >> 3 != color):
+                raise PositionError(
+                    f"chase counts: {SQUARE_NAMES[sq]} holds no face-up {('red', 'black')[color]} piece"
+                )
+    return State.from_parts(ruleset, mailbox, pool, side, quiet, ply, penalties, last_moves, chase)
+
+
+def _parse_chase(text: str) -> tuple[int, int]:
+    """``-`` or ``c3:2`` (the chasing piece's square and its consecutive checks, 1-3)."""
+    if text == "-":
+        return 0, -1
+    square_text, sep, count_text = text.partition(":")
+    if not sep or not count_text.isdigit() or not 1 <= int(count_text) <= 3:
+        raise PositionError(f"a chase count is - or a square and 1-3 checks such as c3:2, not {text!r}")
+    try:
+        return int(count_text), parse_square(square_text)
+    except ValueError:
+        raise PositionError(f"chase counts: {square_text!r} is not a square") from None
 
 
 def _parse_pair(text, name, parse_one):
@@ -158,13 +189,14 @@ def _parse_pair(text, name, parse_one):
 
 def move_text(action: Action, state: State | None = None, revealed: int | None = None) -> str:
     """``c2`` / ``c2-c5`` / ``c2xc5``; with ``state`` a capture is written with x,
-    with ``revealed`` a flip shows its piece: ``c2(R)``."""
+    with ``revealed`` a flip or blind capture shows its piece: ``c2(R)``, ``c2xc5(r)``."""
     frm, to = action >> 5, action & 31
     if frm == to:
         text = SQUARE_NAMES[to]
         return text if revealed is None else f"{text}({piece_letter(revealed)})"
     sep = "x" if state is not None and state.mailbox[to] != EMPTY else "-"
-    return f"{SQUARE_NAMES[frm]}{sep}{SQUARE_NAMES[to]}"
+    text = f"{SQUARE_NAMES[frm]}{sep}{SQUARE_NAMES[to]}"
+    return text if revealed is None else f"{text}({piece_letter(revealed)})"
 
 
 def _parse_plain_move(text: str) -> Action:
@@ -172,6 +204,8 @@ def _parse_plain_move(text: str) -> Action:
         if "-" in text or "x" in text[1:]:
             sep = "-" if "-" in text else "x"
             frm_text, _, to_text = text.partition(sep)
+            if not frm_text.strip() or not to_text.strip():
+                raise InvalidMoveError(f"{text}: a move needs two squares, such as c2-c3 or c2xc3")
             frm, to = parse_square(frm_text), parse_square(to_text)
             if frm == to:
                 raise InvalidMoveError(f"{text}: a move must go to another square")

@@ -80,6 +80,12 @@ class VariantSpec:
     general_loss: bool = False  # gaiqi: losing your General loses the game
     chase_rule: bool = False  # gaiqi: the three-checks rule
     decided_by_score: bool = True  # hdc2: the higher score wins; others win/lose
+    # With chase_rule: does the piece on this square attack the enemy General?
+    # ``gives_check(state, square) -> bool``; State keeps the chase counts with it.
+    gives_check: Callable[..., bool] | None = None
+    # Why ``frm-to`` is illegal in this variant's own terms, or None to fall back
+    # to the generic reasons: ``explain(state, frm, to) -> str | None``.
+    explain: Callable[..., str | None] | None = None
 
     def option(self, key: str) -> Option:
         for opt in self.options:

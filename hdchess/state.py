@@ -34,6 +34,10 @@ from .rules import Ruleset
 
 Action = int
 NO_SIDE = 2  # side to move before the first flip decides the colours
+# The chase rule's memory (gaiqi), per colour: (consecutive checks by one piece,
+# the square that piece stands on) or (0, -1). An immutable value, so push only
+# saves a reference and copy() may share it.
+NO_CHASE = ((0, -1), (0, -1))
 
 
 def make_move(frm: int, to: int) -> Action:
@@ -104,6 +108,7 @@ class State:
         "ruleset", "spec", "mailbox", "occupied", "hidden", "colors", "pool", "side",
         "quiet", "ply", "penalties", "last_moves", "hash", "history", "_stack",
         "_movegen", "_first_flip_self", "_penalty_points", "_no_progress_limit",
+        "chase", "_chase_stack", "_gives_check",
     )
 
     def __init__(self, ruleset: Ruleset) -> None:
@@ -114,6 +119,9 @@ class State:
         self._first_flip_self = ruleset.get("first_flip", "self") == "self"
         self._penalty_points = ruleset.get("repetition_penalty", 0)
         self._no_progress_limit = ruleset.get("no_progress_plies", 0)
+        self._gives_check = ruleset.spec.gives_check if ruleset.spec.chase_rule else None
+        self.chase = NO_CHASE
+        self._chase_stack: list[tuple] = []  # chase values before each push (chase rule only)
         self.mailbox: list[int] = [HIDDEN] * NUM_SQUARES
         self.pool: list[int] = list(ruleset.initial_pool)
         self.occupied = self.hidden = (1 << NUM_SQUARES) - 1
@@ -129,7 +137,7 @@ class State:
     # -- construction ------------------------------------------------------
     @classmethod
     def from_parts(cls, ruleset: Ruleset, mailbox, pool, side, quiet=0, ply=0,
-                   penalties=(0, 0), last_moves=(-1, -1)) -> State:
+                   penalties=(0, 0), last_moves=(-1, -1), chase=NO_CHASE) -> State:
         """A state from its fields, unchecked (``notation.parse_position`` checks)."""
         state = cls(ruleset)
         state.mailbox = list(mailbox)
@@ -146,6 +154,7 @@ class State:
                 state.colors[content >> 3] |= 1 << sq
         state.side, state.quiet, state.ply = side, quiet, ply
         state.penalties, state.last_moves = list(penalties), list(last_moves)
+        state.chase = tuple(tuple(entry) for entry in chase)
         state.rehash()
         return state
 
@@ -157,6 +166,7 @@ class State:
         other.mailbox, other.pool, other.colors = list(self.mailbox), list(self.pool), list(self.colors)
         other.penalties, other.last_moves = list(self.penalties), list(self.last_moves)
         other.history, other._stack = list(self.history), list(self._stack)
+        other._chase_stack = list(self._chase_stack)
         return other
 
     def rehash(self) -> None:
@@ -323,6 +333,8 @@ class State:
             mailbox[frm] = EMPTY
             self.last_moves[side] = action
             side ^= 1
+        if self._gives_check is not None:  # the chase rule: the only cost it adds to other variants
+            self._push_chase(action)
         self.side = side
         self.ply += 1
         self.hash = h ^ Z_SIDE[side]
@@ -344,7 +356,26 @@ class State:
         self.colors[0], self.colors[1] = c0, c1
         self.ply -= 1
         self.history.pop()
+        if self._gives_check is not None:
+            self.chase = self._chase_stack.pop()
         return action
+
+    def _push_chase(self, action: Action) -> None:
+        """Update the mover's chase count after ``action`` (board already updated,
+        ``self.side`` still the mover): a move by the piece that checked last
+        turn that checks again adds one, any other checking move starts at one,
+        a flip or a move that does not check clears it."""
+        self._chase_stack.append(self.chase)
+        mover = self.side
+        if mover == NO_SIDE:
+            return
+        frm, to = action >> 5, action & 31
+        if frm == to or not self._gives_check(self, to):
+            entry = (0, -1)
+        else:
+            count, square = self.chase[mover]
+            entry = (count + 1 if square == frm else 1, to)
+        self.chase = (entry, self.chase[1]) if mover == RED else (self.chase[0], entry)
 
     @property
     def move_stack(self) -> list[Action]:
