@@ -106,8 +106,8 @@ class Game:
         frm, to = action >> 5, action & 31
         if frm == to:
             content = self.state.mailbox[to]
-            what = "empty" if content == EMPTY else f"holds a face-up {piece_name(content)}"
-            raise IllegalMoveError(f"{label}: only a face-down piece can be flipped; {SQUARE_NAMES[to]} is {what}")
+            what = "is empty" if content == EMPTY else f"holds a face-up {piece_name(content)}"
+            raise IllegalMoveError(f"{label}: only a face-down piece can be flipped; {SQUARE_NAMES[to]} {what}")
         raise IllegalMoveError(f"{label}: {explain_illegal(self.state, frm, to)}")
 
     def play(self, move: str | Action, revealed: int | None = None) -> PlayedMove:
@@ -116,12 +116,16 @@ class Game:
         A flip's piece comes from the referee's layout, unless a record says
         what it revealed (then the layout is made to agree).
         """
+        if revealed is not None and (not isinstance(revealed, int) or not 0 <= revealed < 16):
+            raise InvalidMoveError(f"{revealed!r} is not a piece (0-15)")
         if isinstance(move, str):
             action, text_revealed = self.parse(move)
             revealed = text_revealed if revealed is None else revealed
-        else:
+        elif isinstance(move, int) and not isinstance(move, bool) and 0 <= move < 1024:
             action = move
             self._check_legal(action, move_text(action, self.state))
+        else:
+            raise InvalidMoveError(f"{move!r} is not a move (text such as c2, c2-c3, c2xc3, or an action 0-1023)")
         state = self.state
         to = action & 31
         swap = None
