@@ -1,0 +1,329 @@
+"""``hdchess engine``: the AI behind a UCI-style text protocol on stdin/stdout.
+
+So that any program (a GUI, a tournament manager, the match harness, a test)
+can drive the AI as a separate process. One command per line; every answer
+line is flushed at once::
+
+    uci                       -> id name hdchess <version>, id author ..., option ..., uciok
+    isready                   -> readyok
+    setoption name <Name> value <v>
+    ucinewgame
+    position startpos [moves c2(R) b3(p) c2-c3 ...]
+    position fen <position line> [moves ...]
+    go movetime <ms> | depth <n> | nodes <n> | infinite | wtime .. btime .. [winc .. binc .. movestogo ..]
+    go                        -> plays like the Level option
+                              -> info depth .. score cp .. nodes .. nps .. time .. pv .., then bestmove <move>
+    stop                      -> ends the search; bestmove follows at once
+    d                         -> info string position <position line>
+    quit
+
+Positions use RULES.md notation; in a move list a flip carries what it
+revealed (``c2(R)``) because the engine has no layout to draw it from. A flip
+in ``bestmove`` is the square alone. Scores are in hundredths of a game point
+(``cp``) from the side to move's view. A bad command gets ``info string error:
+...`` and changes nothing; a bad position or move list keeps the previous position.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable
+from typing import TextIO
+
+from . import __version__
+from .ai import LEVELS, SearchInfo, SearchLimits, SearchResult, analyse, choose_action, level_by_name
+from .core import EMPTY, SQUARE_NAMES
+from .errors import HdchessError
+from .game import Game
+from .notation import parse_move_text, position_text
+from .rules import Option, load_ruleset, variant_names, variant_spec
+from .state import Action, State
+
+AUTHOR = "the hdchess authors"
+SEED_MAX = 2**32 - 1
+SPIN_MAX = 100_000  # UCI wants a maximum for every number option; the rules set none
+
+
+def rule_options() -> list[Option]:
+    """Every rule option of every variant, once, in the order variants list them."""
+    seen: dict[str, Option] = {}
+    for name in variant_names():
+        for option in variant_spec(name).options:
+            seen.setdefault(option.engine_name, option)
+    return list(seen.values())
+
+
+def pv_text(state: State, pv: tuple[Action, ...] | list[Action]) -> list[str]:
+    """Principal variation as move texts. Past a flip the revealed piece is
+    unknown, but which squares are occupied is not, so ``x`` stays right."""
+    occupied = {sq for sq, content in enumerate(state.mailbox) if content != EMPTY}
+    texts = []
+    for action in pv:
+        frm, to = action >> 5, action & 31
+        if frm == to:
+            texts.append(SQUARE_NAMES[to])
+            continue
+        texts.append(f"{SQUARE_NAMES[frm]}{'x' if to in occupied else '-'}{SQUARE_NAMES[to]}")
+        occupied.discard(frm)
+        occupied.add(to)
+    return texts
+
+
+def info_line(state: State, info: SearchInfo | SearchResult) -> str:
+    nps = int(info.nodes * 1000 / info.time_ms) if info.time_ms > 0 else 0
+    line = (f"info depth {info.depth} score cp {round(info.score * 100)} nodes {info.nodes} "
+            f"nps {nps} time {round(info.time_ms)}")
+    pv = pv_text(state, info.pv)
+    return line + (" pv " + " ".join(pv) if pv else "")
+
+
+class Engine:
+    """The protocol's state machine. ``handle`` takes one command line; answers go
+    to ``write`` (one line per call), from this thread or the search thread."""
+
+    def __init__(self, write: Callable[[str], None]) -> None:
+        self._write = write
+        self._lock = threading.Lock()
+        self.variant = "hdc2"
+        self.rules: dict[str, object] = {}  # engine option name -> value set by the user
+        self.level = level_by_name("Master")
+        self.seed = 0
+        self.ruleset = load_ruleset(self.variant)
+        self._position: tuple[str | None, list[str]] = (None, [])
+        self.game = Game(self.ruleset, seed=0)
+        self._search: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._infinite = False
+
+    # -- output --------------------------------------------------------------------
+    def send(self, line: str) -> None:
+        with self._lock:
+            self._write(line)
+
+    def error(self, message: str) -> None:
+        self.send(f"info string error: {message}")
+
+    # -- input ---------------------------------------------------------------------
+    def handle(self, line: str) -> bool:
+        """Run one command; False once the engine should exit."""
+        words = line.split()
+        if not words:
+            return True
+        command, args = words[0], words[1:]
+        handler = self._COMMANDS.get(command)
+        if handler is None:
+            self.error(f"unknown command {command!r} (commands: {', '.join(self._COMMANDS)})")
+            return True
+        if self.searching() and command in ("setoption", "ucinewgame", "position", "go"):
+            if self._infinite:
+                self.error(f"{command}: an infinite search is running; send stop first")
+                return True
+            self.wait()  # a bounded search answers soon: finish it, then obey (scripts pipe commands ahead)
+        try:
+            return handler(self, args) is not False
+        except HdchessError as exc:
+            self.error(f"{command}: {exc}")
+            return True
+
+    def searching(self) -> bool:
+        return self._search is not None and self._search.is_alive()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the current search (if any) has answered ``bestmove``."""
+        if self._search is not None:
+            self._search.join(timeout)
+
+    # -- commands ------------------------------------------------------------------
+    def cmd_uci(self, args: list[str]) -> None:
+        self.send(f"id name hdchess {__version__}")
+        self.send(f"id author {AUTHOR}")
+        variants = " ".join(f"var {name}" for name in variant_names())
+        self.send(f"option name Variant type combo default {self.variant} {variants}")
+        levels = " ".join(f"var {level.name}" for level in LEVELS)
+        self.send(f"option name Level type combo default {self.level.name} {levels}")
+        for option in rule_options():
+            if option.choices:
+                kinds = " ".join(f"var {choice}" for choice in option.choices)
+                self.send(f"option name {option.engine_name} type combo default {option.default} {kinds}")
+            else:
+                self.send(f"option name {option.engine_name} type spin default {option.default} "
+                          f"min {option.minimum} max {SPIN_MAX}")
+        self.send(f"option name Seed type spin default 0 min 0 max {SEED_MAX}")
+        self.send("uciok")
+
+    def cmd_isready(self, args: list[str]) -> None:
+        self.send("readyok")
+
+    def cmd_setoption(self, args: list[str]) -> None:
+        if len(args) < 4 or args[0] != "name" or "value" not in args[2:]:
+            raise HdchessError("expected: setoption name <Name> value <value>")
+        split = args.index("value", 2)
+        name, value = " ".join(args[1:split]), " ".join(args[split + 1:])
+        if not value:
+            raise HdchessError(f"{name} needs a value")
+        key = name.lower()
+        if key == "variant":
+            self._set_rules(variant_spec(value).name, self.rules)
+        elif key == "level":
+            self.level = level_by_name(value)
+        elif key == "seed":
+            if not value.isdigit() or int(value) > SEED_MAX:
+                raise HdchessError(f"Seed must be a whole number from 0 to {SEED_MAX}, not {value!r}")
+            self.seed = int(value)
+        else:
+            option = next((o for o in rule_options() if o.engine_name.lower() == key), None)
+            if option is None:
+                known = ", ".join(["Variant", "Level", *(o.engine_name for o in rule_options()), "Seed"])
+                raise HdchessError(f"unknown option {name!r} (options: {known})")
+            option = next((o for o in self.ruleset.spec.options if o.engine_name == option.engine_name), option)
+            self._set_rules(self.variant, {**self.rules, option.engine_name: option.parse(value)})
+
+    def _set_rules(self, variant: str, rules: dict[str, object]) -> None:
+        """Change the rules and replay the current position under them (or, if it
+        no longer fits, start from the opening and say so)."""
+        spec = variant_spec(variant)
+        ruleset = load_ruleset(variant, **{o.name: rules[o.engine_name]
+                                          for o in spec.options if o.engine_name in rules})
+        self.variant, self.rules, self.ruleset = variant, rules, ruleset
+        start, moves = self._position
+        try:
+            self.game = self._replay(start, moves)
+        except HdchessError as exc:
+            self._position = (None, [])
+            self.game = Game(ruleset, seed=0)
+            self.send(f"info string the position does not fit the new rules ({exc}); back to startpos")
+
+    def cmd_ucinewgame(self, args: list[str]) -> None:
+        self._position = (None, [])
+        self.game = Game(self.ruleset, seed=0)
+
+    def cmd_position(self, args: list[str]) -> None:
+        if not args or args[0] not in ("startpos", "fen"):
+            raise HdchessError("expected: position startpos [moves ...] or position fen <position> [moves ...]")
+        end = args.index("moves") if "moves" in args else len(args)
+        if args[0] == "startpos":
+            if end != 1:
+                raise HdchessError(f"unexpected {args[1]!r} after startpos (expected: moves ...)")
+            start = None
+        else:
+            if end == 1:
+                raise HdchessError("position fen needs a position line")
+            start = " ".join(args[1:end])
+        moves = args[end + 1:]
+        self.game = self._replay(start, moves)
+        self._position = (start, moves)
+
+    def _replay(self, start: str | None, moves: list[str]) -> Game:
+        game = Game(self.ruleset, seed=0, position=start)
+        for number, text in enumerate(moves, 1):
+            try:
+                action, revealed, _ = parse_move_text(text)
+                if revealed is None and action in game.state.legal_actions() and game.state.is_chance(action):
+                    raise HdchessError(f"a flip in a move list needs its result, e.g. {text}(R)")
+                game.play(text)
+            except HdchessError as exc:
+                raise HdchessError(f"move {number} ({text}): {exc}") from None
+        return game
+
+    def cmd_d(self, args: list[str]) -> None:
+        self.send(f"info string position {position_text(self.game.state)}")
+
+    def cmd_go(self, args: list[str]) -> None:
+        limits, infinite = self._limits(args)
+        state = self.game.state.copy()
+        if self.game.is_over():
+            self.error(f"go: the game is over ({self.game.outcome.describe()})")
+            self.send("bestmove (none)")
+            return
+        self._stop, self._infinite = threading.Event(), infinite
+        self._search = threading.Thread(target=self._run_search, args=(state, limits, infinite, self._stop),
+                                        name="hdchess-search", daemon=True)
+        self._search.start()
+
+    def _limits(self, args: list[str]) -> tuple[SearchLimits | None, bool]:
+        """SearchLimits from ``go`` arguments; None means: play like the Level."""
+        values: dict[str, int] = {}
+        infinite = False
+        words = iter(args)
+        for word in words:
+            if word == "infinite":
+                infinite = True
+                continue
+            if word not in ("movetime", "depth", "nodes", "wtime", "btime", "winc", "binc", "movestogo"):
+                raise HdchessError(f"unknown limit {word!r} (movetime, depth, nodes, infinite, wtime, btime, "
+                                   "winc, binc, movestogo)")
+            text = next(words, "")
+            if not text.isdigit():
+                raise HdchessError(f"{word} needs a whole number, not {text!r}" if text else f"{word} needs a number")
+            values[word] = int(text)
+        for key in ("movetime", "depth", "nodes", "movestogo"):
+            if values.get(key) == 0:
+                raise HdchessError(f"{key} must be at least 1")
+        movetime = values.get("movetime")
+        clock = "btime" if self.game.state.side == 1 else "wtime"
+        if clock in values:
+            increment = values.get("binc" if clock == "btime" else "winc", 0)
+            budget = values[clock] / values.get("movestogo", 30) + increment * 0.8
+            budget = max(1, min(budget, values[clock] / 2))
+            movetime = budget if movetime is None else min(movetime, budget)
+        if infinite:
+            return SearchLimits(), True
+        if movetime is None and "depth" not in values and "nodes" not in values:
+            return None, False
+        return SearchLimits(movetime_ms=movetime, depth=values.get("depth"), nodes=values.get("nodes")), False
+
+    def _run_search(self, state: State, limits: SearchLimits | None, infinite: bool,
+                    stop: threading.Event) -> None:
+        """The search thread: info lines as depths complete, then exactly one bestmove."""
+        try:
+            if limits is None:
+                result = choose_action(state.copy(), self.level, seed=self.seed)
+                self.send(info_line(state, result))
+            else:
+                result = analyse(state.copy(), limits, seed=self.seed, stop=stop,
+                                 on_info=lambda info: self.send(info_line(state, info)))
+            if infinite:
+                stop.wait()  # UCI: in infinite mode, answer only when told to stop
+            self.send(f"bestmove {pv_text(state, [result.action])[0]}")
+        except Exception as exc:  # the protocol promises an answer, never a crash
+            self.error(f"search failed: {exc}")
+            self.send("bestmove (none)")
+
+    def cmd_stop(self, args: list[str]) -> None:
+        self._stop.set()
+        self.wait()
+
+    def cmd_quit(self, args: list[str]) -> bool:
+        self._stop.set()
+        self.wait()
+        return False
+
+    _COMMANDS = {
+        "uci": cmd_uci, "isready": cmd_isready, "setoption": cmd_setoption, "ucinewgame": cmd_ucinewgame,
+        "position": cmd_position, "go": cmd_go, "stop": cmd_stop, "quit": cmd_quit, "d": cmd_d,
+    }
+
+
+def run(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Serve the protocol until ``quit`` or the end of input."""
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+
+    def write(line: str) -> None:
+        try:
+            stdout.write(line + "\n")
+            stdout.flush()
+        except (BrokenPipeError, ValueError):
+            pass  # the reader has gone; the end of stdin will follow
+
+    engine = Engine(write)
+    while True:
+        line = stdin.readline()
+        if not line:
+            engine.handle("quit")
+            return 0
+        if not engine.handle(line):
+            return 0
+
+
+__all__ = ["Engine", "info_line", "pv_text", "rule_options", "run"]

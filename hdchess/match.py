@@ -1,0 +1,291 @@
+"""``hdchess match``: play many games between two players and measure who is stronger.
+
+Games come in pairs: the same deal (referee seed) twice, with the players
+swapped, so each pairing plays from both seats and a lucky layout cannot decide
+the result. Games are independent, so they run in parallel processes. Every
+game, and so the whole match, is reproducible from ``--seed`` (for players
+with node budgets; a time budget depends on the machine's speed).
+
+The summary counts from the first player's side: wins, draws, losses, the
+score, and the Elo difference with a 95% interval from the normal
+approximation of the per-game score (as cutechess-cli reports it).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from .errors import HdchessError
+from .game import Game
+from .players import Turn, make_player, move_seed
+from .record import write_record
+from .rules import load_ruleset
+
+MAX_PLIES = 3000  # a safety net only: the house rules end every game long before
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game to play: everything a worker process needs, as plain data."""
+
+    index: int  # 0-based; pair = index // 2
+    deal_seed: int
+    first: str  # player spec of the opener (player 1)
+    second: str
+    variant: str
+    options: tuple[tuple[str, str], ...]
+    movetime_ms: int | None = None
+    first_is_a: bool = True
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    first_is_a: bool
+    points_a: float  # 1 win, 0.5 draw, 0 loss, for player A
+    plies: int
+    margin_a: int  # A's final score minus B's
+    record: str
+    think_ms: tuple[float, float]  # total thinking time of A, of B
+    moves: tuple[int, int]  # moves made by A, by B
+
+
+def game_seeds(seed: int, pairs: int) -> list[int]:
+    """The deal of each pair, drawn from the match seed."""
+    rng = random.Random(seed)
+    return [rng.getrandbits(32) for _ in range(pairs)]
+
+
+def play_game(task: GameTask) -> GameResult:
+    """Play one game to its end. Runs in a worker process."""
+    ruleset = load_ruleset(task.variant, **dict(task.options))
+    players = []
+    try:
+        for spec in (task.first, task.second):
+            players.append(make_player(spec, task.movetime_ms))
+            players[-1].new_game(ruleset)
+        game = Game(ruleset, seed=task.deal_seed)
+        game.tags.update({"Event": "hdchess match", "Round": str(task.index + 1),
+                          "Player1": players[0].name, "Player2": players[1].name})
+        think, moves = [0.0, 0.0], [0, 0]
+        while not game.is_over() and len(game.moves) < MAX_PLIES:
+            seat = game.state.ply % 2  # player 1 opens at ply 0
+            turn = Turn(game.state.copy(), game.start_position, tuple(m.text for m in game.moves),
+                        move_seed(task.deal_seed, game.state.ply))
+            start = time.perf_counter()
+            choice = players[seat].choose(turn)
+            think[seat] += (time.perf_counter() - start) * 1000
+            moves[seat] += 1
+            game.play(choice.action)
+    finally:
+        for player in players:
+            player.close()
+    outcome = game.outcome
+    color_a = game.player_color(1 if task.first_is_a else 2)
+    if outcome is None or outcome.winner is None:
+        points_a = 0.5
+    else:
+        points_a = 1.0 if outcome.winner == color_a else 0.0
+    margin_a = 0 if outcome is None or color_a is None else outcome.scores[color_a] - outcome.scores[color_a ^ 1]
+    a, b = (0, 1) if task.first_is_a else (1, 0)
+    return GameResult(task.index, task.first_is_a, points_a, len(game.moves), margin_a, write_record(game),
+                      (think[a], think[b]), (moves[a], moves[b]))
+
+
+def make_tasks(player_a: str, player_b: str, games: int, seed: int, variant: str = "hdc2",
+               options: dict[str, str] | None = None, movetime_ms: int | None = None) -> list[GameTask]:
+    """Game 2k has A opening, game 2k+1 the same deal with B opening."""
+    opts = tuple(sorted((options or {}).items()))
+    deals = game_seeds(seed, (games + 1) // 2)
+    tasks = []
+    for index in range(games):
+        a_first = index % 2 == 0
+        first, second = (player_a, player_b) if a_first else (player_b, player_a)
+        tasks.append(GameTask(index, deals[index // 2], first, second, variant, opts, movetime_ms, a_first))
+    return tasks
+
+
+# -- statistics ---------------------------------------------------------------------
+
+def elo_from_score(score: float) -> float:
+    """The Elo difference that predicts ``score`` (0..1); infinite at 0 and 1."""
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return -400 * math.log10(1 / score - 1) + 0.0  # + 0.0: no "-0"
+
+
+def elo_interval(wins: int, draws: int, losses: int, z: float = 1.959964) -> tuple[float, float, float]:
+    """(Elo, low, high): the 95% interval maps score +- z standard errors to Elo,
+    with the standard error from the spread of the per-game results.
+
+    When every game had the same result there is no spread to measure (10 wins
+    out of 10 would give an interval of one point), so the interval is then the
+    Wilson score interval of that proportion: 10 wins give at least +166.
+    """
+    n = wins + draws + losses
+    if n == 0:
+        return 0.0, -math.inf, math.inf
+    score = (wins + draws / 2) / n
+    variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n
+    if variance > 0:
+        error = z * math.sqrt(variance / n)
+        low, high = score - error, score + error
+    else:
+        centre = (score + z * z / (2 * n)) / (1 + z * z / n)
+        error = z / (1 + z * z / n) * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n))
+        low = 0.0 if score == 0 else centre - error
+        high = 1.0 if score == 1 else centre + error
+    return elo_from_score(score), elo_from_score(low), elo_from_score(high)
+
+
+@dataclass
+class Summary:
+    names: tuple[str, str]
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    plies: int = 0
+    margin: int = 0
+    think_ms: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    moves: list[int] = field(default_factory=lambda: [0, 0])
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        return (self.wins + self.draws / 2) / self.games if self.games else 0.0
+
+    def add(self, result: GameResult) -> None:
+        self.wins += result.points_a == 1
+        self.draws += result.points_a == 0.5
+        self.losses += result.points_a == 0
+        self.plies += result.plies
+        self.margin += result.margin_a
+        for i in (0, 1):
+            self.think_ms[i] += result.think_ms[i]
+            self.moves[i] += result.moves[i]
+
+    def lines(self) -> list[str]:
+        a, b = self.names
+        n = max(self.games, 1)
+        elo, low, high = elo_interval(self.wins, self.draws, self.losses)
+        per_move = [self.think_ms[i] / max(self.moves[i], 1) for i in (0, 1)]
+        return [
+            f"{a} vs {b}: {self.games} games",
+            f"  {a}: {self.wins} wins, {self.draws} draws, {self.losses} losses; "
+            f"score {self.wins + self.draws / 2:g}/{self.games} = {100 * self.score:.1f}%",
+            f"  Elo difference: {_elo_text(elo)} (95% interval {_elo_text(low)} to {_elo_text(high)})",
+            f"  average game: {self.plies / n:.1f} plies; {a}'s final score margin {self.margin / n:+.2f} points",
+            f"  time per move: {a} {per_move[0]:.1f} ms, {b} {per_move[1]:.1f} ms",
+        ]
+
+
+def _elo_text(value: float) -> str:
+    if math.isinf(value):
+        return "+inf" if value > 0 else "-inf"
+    return f"{value:+.0f}"
+
+
+# -- running --------------------------------------------------------------------------
+
+def split_records(text: str) -> list[str]:
+    """The records of a match file (games separated by blank lines), each for Game.from_record."""
+    records, current = [], []
+    for line in text.splitlines():
+        if line.startswith("[") and current and not current[-1].startswith("["):
+            records.append("\n".join(current).strip() + "\n")
+            current = []
+        if line.strip() or current:
+            current.append(line)
+    if any(line.strip() for line in current):
+        records.append("\n".join(current).strip() + "\n")
+    return records
+
+
+def run_tasks(tasks: list[GameTask], jobs: int,
+              on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
+    """Play the games, ``jobs`` at a time, calling ``on_result`` as each ends;
+    the results come back in game order whatever order they finished in."""
+    results = []
+    if jobs <= 1 or len(tasks) <= 1:
+        finished: Iterable[GameResult] = map(play_game, tasks)
+        for result in finished:
+            results.append(result)
+            if on_result:
+                on_result(result)
+    else:
+        with multiprocessing.Pool(min(jobs, len(tasks))) as pool:
+            for result in pool.imap_unordered(play_game, tasks):
+                results.append(result)
+                if on_result:
+                    on_result(result)
+    return sorted(results, key=lambda r: r.index)
+
+
+class ProgressBar:
+    """A one-line bar on a terminal's stderr, redrawn as games finish."""
+
+    def __init__(self, total: int, names: tuple[str, str], stream=None, width: int = 30) -> None:
+        self.total, self.names, self.width = total, names, width
+        self.stream = stream or sys.stderr
+        self.done = 0
+        self.points = 0.0
+        self.start = time.perf_counter()
+
+    def update(self, result: GameResult) -> None:
+        self.done += 1
+        self.points += result.points_a
+        filled = self.width * self.done // max(self.total, 1)
+        elapsed = time.perf_counter() - self.start
+        a, b = self.names
+        self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {self.done}/{self.total} games, "
+                          f"{a} {self.points:g} - {self.done - self.points:g} {b}, {elapsed:.0f} s ")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+def check_player(spec: str) -> str:
+    """Fail early, before any process starts, on a name that is no player."""
+    if not spec.lower().startswith("engine:"):
+        make_player(spec).close()
+    return spec
+
+
+def run_match(player_a: str, player_b: str, games: int, seed: int = 0, variant: str = "hdc2",
+              options: dict[str, str] | None = None, movetime_ms: int | None = None, jobs: int = 1,
+              progress: bool = False) -> tuple[Summary, list[GameResult]]:
+    if games < 1:
+        raise HdchessError(f"--games must be at least 1, not {games}")
+    if movetime_ms is not None and movetime_ms < 1:
+        raise HdchessError(f"--movetime must be at least 1 ms, not {movetime_ms}")
+    load_ruleset(variant, **(options or {}))  # bad rules: one clear error, not one per worker
+    tasks = make_tasks(check_player(player_a), check_player(player_b), games, seed, variant, options, movetime_ms)
+    names = (_label(player_a, movetime_ms), _label(player_b, movetime_ms))
+    bar = ProgressBar(games, names) if progress else None
+    results = run_tasks(tasks, jobs, bar.update if bar else None)
+    if bar:
+        bar.finish()
+    summary = Summary(names)
+    for result in results:
+        summary.add(result)
+    return summary, results
+
+
+def _label(spec: str, movetime_ms: int | None) -> str:
+    """A player's name for the summary, known without starting an engine."""
+    if spec.lower().startswith("engine:"):
+        return spec[len("engine:"):].strip()
+    return make_player(spec, movetime_ms).name

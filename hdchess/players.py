@@ -1,0 +1,253 @@
+"""Players: anything that picks an action for a public position.
+
+The match harness and ``hdchess play`` drive every opponent through one small
+interface, :class:`Player`: the AI levels, two baselines (``random``, and
+``greedy``: the best immediate capture), and an external engine that speaks the
+``hdchess engine`` protocol. A player is shown a :class:`Turn` (the public
+position and the record so far, never the referee's layout) and answers with a
+:class:`Choice`.
+
+>>> from hdchess.rules import load_ruleset
+>>> from hdchess.state import State
+>>> player = make_player("greedy")
+>>> turn = Turn(State(load_ruleset()), start=None, moves=(), seed=7)
+>>> player.choose(turn).action == player.choose(turn).action  # same seed, same answer
+True
+"""
+
+from __future__ import annotations
+
+import queue
+import random
+import shlex
+import subprocess
+import threading
+from dataclasses import dataclass
+
+from .ai import SearchLimits, analyse, choose_action, level_by_name
+from .core import EMPTY, HIDDEN
+from .errors import HdchessError
+from .notation import parse_move_text
+from .rules import Ruleset
+from .state import Action, State
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What a player sees when it must act: the public game, nothing of the layout.
+
+    ``state`` is the player's own copy (it may search it); ``start`` is the
+    starting position line (None for the variant's opening) and ``moves`` the
+    record so far, flips with what they revealed (``c2(R)``), which is what an
+    external engine needs to rebuild the position. ``seed`` makes a player's
+    choice reproducible.
+    """
+
+    state: State
+    start: str | None
+    moves: tuple[str, ...]
+    seed: int
+
+
+def move_seed(game_seed: int, ply: int) -> int:
+    """A seed per move, so a player's choice depends only on the game's seed and the ply."""
+    return (game_seed * 1_000_003 + ply * 7_919) & 0xFFFFFFFF
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A player's answer; ``detail`` is what a UI may show about how it was found."""
+
+    action: Action
+    detail: str = ""
+
+
+class Player:
+    """The common interface. ``name`` labels the player in summaries and records."""
+
+    name = "player"
+
+    def new_game(self, ruleset: Ruleset) -> None:
+        """Called before each game."""
+
+    def choose(self, turn: Turn) -> Choice:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Release what the player holds (an engine process)."""
+
+
+class RandomPlayer(Player):
+    """A uniformly random legal action: the floor every AI must beat."""
+
+    name = "random"
+
+    def choose(self, turn: Turn) -> Choice:
+        actions = turn.state.legal_actions()
+        return Choice(random.Random(turn.seed).choice(actions))
+
+
+class GreedyPlayer(Player):
+    """The most valuable capture of a face-up enemy by the active score table,
+    else a random action: the simplest player that knows what pieces are worth."""
+
+    name = "greedy"
+
+    def choose(self, turn: Turn) -> Choice:
+        state, rng = turn.state, random.Random(turn.seed)
+        actions = state.legal_actions()
+        values = state.ruleset.piece_values
+        best, best_value = [], 0
+        for action in actions:
+            target = state.mailbox[action & 31]
+            if action >> 5 == action & 31 or target in (EMPTY, HIDDEN):
+                continue
+            value = values[target]
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return Choice(rng.choice(best or actions))
+
+
+class LevelPlayer(Player):
+    """An AI level; with ``movetime_ms`` it searches that long at full strength instead."""
+
+    def __init__(self, level_name: str, movetime_ms: int | None = None) -> None:
+        self.level = level_by_name(level_name)
+        self.movetime_ms = movetime_ms
+        self.name = self.level.name if movetime_ms is None else f"{self.level.name}@{movetime_ms}ms"
+
+    def choose(self, turn: Turn) -> Choice:
+        if self.movetime_ms is None:
+            result = choose_action(turn.state, self.level, turn.seed)
+        else:
+            result = analyse(turn.state, SearchLimits(movetime_ms=self.movetime_ms), seed=turn.seed)
+        detail = (f"depth {result.depth}, {result.nodes:,} nodes, {result.time_ms / 1000:.2f} s, "
+                  f"eval {round(result.score, 2) + 0.0:+.2f}")
+        return Choice(result.action, detail)
+
+
+class EnginePlayer(Player):
+    """An external program speaking the ``hdchess engine`` protocol on stdin/stdout.
+
+    Each turn it is sent the whole game (``position ... moves ...``) and ``go``
+    (``go movetime N`` when a move time is given, else the engine's own level).
+    A silent, dead or cheating engine stops the match with an error naming it.
+    """
+
+    def __init__(self, command: str, movetime_ms: int | None = None, timeout_s: float = 120.0) -> None:
+        self.command = command
+        self.movetime_ms = movetime_ms
+        self.timeout_s = timeout_s + (movetime_ms or 0) / 1000
+        try:
+            args = shlex.split(command)
+        except ValueError as exc:
+            raise HdchessError(f"engine command {command!r}: {exc}") from None
+        if not args:
+            raise HdchessError("engine: needs a command, e.g. engine:hdchess engine")
+        try:
+            self._process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                             stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        except OSError as exc:
+            raise HdchessError(f"cannot start engine {command!r}: {exc.strerror or exc}") from None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.name = command
+        self.options: set[str] = set()
+        self._send("uci")
+        for line in self._until("uciok"):
+            if line.startswith("id name "):
+                self.name = line[len("id name "):].strip() or command
+            elif line.startswith("option name "):
+                self.options.add(line.split()[2])
+
+    def _read(self) -> None:
+        for line in self._process.stdout:
+            self._lines.put(line.rstrip("\r\n"))
+        self._lines.put(None)
+
+    def _send(self, line: str) -> None:
+        try:
+            self._process.stdin.write(line + "\n")
+            self._process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise HdchessError(f"engine {self.command!r} has exited") from None
+
+    def _until(self, prefix: str) -> list[str]:
+        """The lines read up to and including the first that starts with ``prefix``."""
+        lines = []
+        while True:
+            try:
+                line = self._lines.get(timeout=self.timeout_s)
+            except queue.Empty:
+                waited = f"{self.timeout_s:.0f} s"
+                raise HdchessError(f"engine {self.command!r} sent no {prefix!r} within {waited}") from None
+            if line is None:
+                raise HdchessError(f"engine {self.command!r} exited before sending {prefix!r}")
+            lines.append(line)
+            if line.split()[:1] == [prefix]:
+                return lines
+
+    def new_game(self, ruleset: Ruleset) -> None:
+        if "Variant" in self.options:
+            self._send(f"setoption name Variant value {ruleset.variant}")
+        for option in ruleset.spec.options:
+            value = ruleset[option.name]
+            if option.engine_name in self.options:
+                self._send(f"setoption name {option.engine_name} value {value}")
+            elif value != option.default:
+                raise HdchessError(f"engine {self.name!r} has no option {option.engine_name}")
+        self._send("ucinewgame")
+        self._send("isready")
+        self._until("readyok")
+
+    def choose(self, turn: Turn) -> Choice:
+        if "Seed" in self.options:
+            self._send(f"setoption name Seed value {turn.seed}")
+        where = "startpos" if turn.start is None else f"fen {turn.start}"
+        self._send(f"position {where}" + (" moves " + " ".join(turn.moves) if turn.moves else ""))
+        self._send("go" if self.movetime_ms is None else f"go movetime {self.movetime_ms}")
+        lines = self._until("bestmove")
+        for line in lines:
+            if line.startswith("info string error"):
+                raise HdchessError(f"engine {self.name!r}: {line[len('info string '):]}")
+        words = lines[-1].split()
+        text = words[1] if len(words) > 1 else ""
+        try:
+            action = parse_move_text(text)[0]
+        except HdchessError:
+            action = -1
+        if action not in turn.state.legal_actions():
+            raise HdchessError(f"engine {self.name!r} answered {lines[-1]!r}, not a legal action")
+        infos = [line for line in lines if line.startswith("info depth")]
+        return Choice(action, infos[-1][len("info "):] if infos else "")
+
+    def close(self) -> None:
+        if self._process.poll() is None:
+            try:
+                self._send("quit")
+                self._process.wait(timeout=5)
+            except (HdchessError, subprocess.TimeoutExpired):
+                self._process.kill()
+                self._process.wait()
+
+
+BASELINES = {"random": RandomPlayer, "greedy": GreedyPlayer}
+
+
+def make_player(spec: str, movetime_ms: int | None = None) -> Player:
+    """A player from its command-line name: a level (``Club`` or ``3``), ``random``,
+    ``greedy``, or ``engine:<command line>``. ``movetime_ms`` applies to levels and engines."""
+    text = str(spec).strip()
+    if text.lower() in BASELINES:
+        return BASELINES[text.lower()]()
+    if text.lower().startswith("engine:"):
+        return EnginePlayer(text[len("engine:"):].strip(), movetime_ms)
+    try:
+        return LevelPlayer(text, movetime_ms)
+    except HdchessError:
+        raise HdchessError(
+            f"unknown player {spec!r}: use an AI level (Beginner, Casual, Club, Expert, Master or 1-5), "
+            "random, greedy, or engine:<command>"
+        ) from None
