@@ -133,7 +133,8 @@ def read_record(text: str) -> Game:
         try:
             game.play(token)
         except HdchessError as exc:
-            raise RecordError(f"move {number} ({token}): {exc}") from None
+            reason = str(exc).removeprefix(f"{token}: ")  # most move errors already start with the move
+            raise RecordError(f"move {number} ({token}): {reason}") from None
     game.assisted = tags.get("Assisted", "").lower() in ("yes", "true", "1")
     result = tags.get("Result", "*")
     if result not in _RESULTS:
