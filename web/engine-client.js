@@ -1,0 +1,135 @@
+// The page's handle on the engine worker: numbered requests, one reply each.
+//
+//   const engine = createEngine({ onProgress, onCrash });
+//   await engine.ready;                       // {version} once Python answers
+//   const view = await engine.call("play", { move: "c2" });
+//
+// call() returns a promise of the bridge's result, or rejects with an
+// EngineError whose message names the problem (the game is unchanged). If the
+// worker dies, or restart() is called (to stop a long think), every pending
+// call rejects with an EngineError whose `crashed` is true, a new worker starts,
+// and onCrash({reason}) lets the app restore the game from its record:
+// `engine.call("restore", { record })` (calls made now wait for the new worker).
+// Once Python is ready the service worker is registered, so the next visit
+// works offline.
+
+export class EngineError extends Error {
+  constructor(message, { crashed = false } = {}) {
+    super(message);
+    this.name = "EngineError";
+    this.crashed = crashed;
+  }
+}
+
+const WORKER_URL = new URL("./worker.js", import.meta.url);
+const SERVICE_WORKER_URL = new URL("../sw.js", import.meta.url);
+
+// Every live engine, so tests and the measuring script can reach the one the app made.
+export const engines = new Set();
+
+export function createEngine({ onProgress = () => {}, onCrash = () => {}, onReady = () => {},
+  serviceWorker = true } = {}) {
+  let worker = null;
+  let nextId = 1;
+  let pending = new Map(); // id -> {resolve, reject, cmd}
+  let readyPromise = null;
+  let version = null;
+  let generation = 0;
+
+  function spawn() {
+    generation += 1;
+    const mine = generation;
+    let resolveReady, rejectReady;
+    readyPromise = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+    readyPromise.catch(() => {}); // a failed start is reported through the calls that wait on it
+    worker = new Worker(WORKER_URL, { type: "module" });
+    worker.addEventListener("message", (event) => {
+      if (mine !== generation) return;
+      const message = event.data || {};
+      if (message.event === "progress") {
+        onProgress({ stage: message.stage, fraction: message.fraction });
+      } else if (message.event === "ready") {
+        version = message.version;
+        resolveReady({ version });
+        onReady({ version, restarted: mine > 1 });
+        if (serviceWorker) registerServiceWorker();
+      } else if (message.event === "failed") {
+        const error = new EngineError(`Python could not start (${message.stage}): ${message.error}`);
+        onProgress({ stage: "failed", fraction: 0, error: error.message });
+        rejectReady(error);
+      } else if (message.event === "crashed") {
+        restart(`the engine crashed: ${message.error}`);
+      } else if (typeof message.id === "number") {
+        const call = pending.get(message.id);
+        if (!call) return;
+        pending.delete(message.id);
+        if (message.ok) call.resolve(message.result);
+        else call.reject(new EngineError(message.error));
+      }
+    });
+    worker.addEventListener("error", (event) => {
+      if (mine !== generation) return;
+      event.preventDefault();
+      const reason = event.message || "the engine worker failed";
+      if (version === null && mine === 1) {
+        // The worker script itself did not load: restarting would fail the same way.
+        rejectReady(new EngineError(`Python could not start: ${reason}`));
+        for (const call of pending.values()) call.reject(new EngineError(`Python could not start: ${reason}`));
+        pending.clear();
+        return;
+      }
+      restart(reason);
+    });
+  }
+
+  function restart(reason = "restarted") {
+    if (worker) worker.terminate();
+    const failed = pending;
+    pending = new Map();
+    spawn();
+    for (const call of failed.values()) {
+      call.reject(new EngineError(`${call.cmd} was interrupted: ${reason}`, { crashed: true }));
+    }
+    onCrash({ reason });
+    return readyPromise;
+  }
+
+  function call(cmd, args = {}) {
+    return new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject, cmd });
+      worker.postMessage({ id, cmd, args });
+    });
+  }
+
+  function terminate() {
+    generation += 1;
+    if (worker) worker.terminate();
+    for (const call of pending.values()) call.reject(new EngineError(`${call.cmd}: the engine was stopped`));
+    pending.clear();
+    engines.delete(engine);
+  }
+
+  spawn();
+  const engine = {
+    get ready() { return readyPromise; },
+    get version() { return version; },
+    get busy() { return pending.size > 0; },
+    call,
+    restart,
+    terminate,
+  };
+  engines.add(engine);
+  return engine;
+}
+
+let registering = null;
+
+export function registerServiceWorker() {
+  if (!registering && "serviceWorker" in navigator && window.isSecureContext) {
+    registering = navigator.serviceWorker.register(SERVICE_WORKER_URL).catch((error) => {
+      console.warn("offline use is not available:", error);
+    });
+  }
+  return registering;
+}

@@ -1,0 +1,94 @@
+// The engine worker (a module worker): it owns Python, so the page never waits on it.
+//
+// It boots the vendored Pyodide, installs micropip and the hdchess wheel (all
+// from this site: nothing from a CDN), then answers requests through
+// hdchess.bridge.handle, one at a time, in the order they came.
+//
+// page -> worker  {id, cmd, args}
+// worker -> page  {id, ok: true, result} | {id, ok: false, error}
+//                 {event: "progress", stage, fraction}   while booting
+//                 {event: "ready", version}               once Python answers
+//                 {event: "failed", stage, error}         booting failed (no network, missing file)
+//                 {event: "crashed", error}               Python itself died: the page starts a new worker
+// Only strings cross into Python and back (no proxies kept, nothing leaks).
+
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+const siteUrl = (path) => new URL(`../${path}`, import.meta.url).href;
+
+function progress(stage, fraction) {
+  self.postMessage({ event: "progress", stage, fraction });
+}
+
+async function fetchWheel() {
+  const response = await fetch(siteUrl("wheels/manifest.json"));
+  if (!response.ok) throw new Error(`wheels/manifest.json: HTTP ${response.status}`);
+  const { wheel } = await response.json();
+  const data = await fetch(siteUrl(`wheels/${wheel}`));
+  if (!data.ok) throw new Error(`wheels/${wheel}: HTTP ${data.status}`);
+  return { name: wheel, bytes: new Uint8Array(await data.arrayBuffer()) };
+}
+
+let stage = "start";
+
+async function boot() {
+  progress((stage = "pyodide"), 0.05);
+  const wheel = fetchWheel(); // while Pyodide boots
+  wheel.catch(() => {}); // reported when awaited below
+  const pyodide = await loadPyodide({
+    indexURL: siteUrl("pyodide/"),
+    packages: ["micropip"],
+    stdout: (text) => console.log(text),
+    stderr: (text) => console.warn(text),
+  });
+  progress((stage = "wheel"), 0.8);
+  const { name, bytes } = await wheel;
+  const path = `/tmp/${name}`;
+  pyodide.FS.writeFile(path, bytes);
+  const micropip = pyodide.pyimport("micropip");
+  await micropip.install(`emfs:${path}`);
+  micropip.destroy();
+  progress((stage = "import"), 0.9);
+  const bridge = pyodide.pyimport("hdchess.bridge");
+  const handle = bridge.handle.copy();
+  bridge.destroy();
+  const info = JSON.parse(handle(JSON.stringify({ cmd: "info", args: {} })));
+  progress((stage = "ready"), 1);
+  self.postMessage({ event: "ready", version: info.ok ? info.result.version : null });
+  return handle;
+}
+
+const booted = boot();
+booted.catch((error) => {
+  self.postMessage({ event: "failed", stage, error: String(error && error.message || error) });
+});
+let queue = Promise.resolve();
+let dead = false;
+
+async function answer({ id, cmd, args }) {
+  let handle;
+  try {
+    handle = await booted;
+  } catch (error) {
+    self.postMessage({ id, ok: false, error: `Python could not start (${stage}): ${error.message || error}` });
+    return;
+  }
+  if (dead) return;
+  let reply;
+  try {
+    reply = handle(JSON.stringify({ cmd, args: args ?? {} }));
+  } catch (error) {
+    // The bridge never raises: an exception here means Pyodide itself failed
+    // (out of memory, a fatal error). Nothing more can run in this worker.
+    dead = true;
+    self.postMessage({ event: "crashed", error: String(error && error.message || error) });
+    return;
+  }
+  self.postMessage({ id, ...JSON.parse(reply) });
+}
+
+self.addEventListener("message", (event) => {
+  const request = event.data;
+  if (!request || typeof request.id !== "number") return;
+  queue = queue.then(() => answer(request));
+});
