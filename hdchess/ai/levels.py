@@ -1,8 +1,17 @@
-"""The five AI levels: a search budget and a softmax temperature over root moves."""
+"""The five AI levels: a node budget and a softmax temperature over root moves.
+
+A node budget (not a time budget) makes every level deterministic for a
+given position and seed, on any machine, in CPython or in the browser. Weak
+levels pick among the root moves with probabilities softmax(score / T): a
+move a little worse than the best is often played, a blunder rarely, which
+is how people err.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+import random
+from dataclasses import dataclass, replace
 
 from ..errors import HdchessError
 from ..state import State
@@ -12,16 +21,17 @@ from .search import SearchLimits, SearchResult, analyse
 @dataclass(frozen=True)
 class Level:
     name: str
-    nodes: int  # node budget: deterministic, unlike a time budget
-    temperature: float  # softmax temperature over root scores, in points; 0 = best move
+    nodes: int  # search budget
+    temperature: float  # softmax temperature over root scores, in points; 0 = always the best
+    description: str = ""
 
 
 LEVELS = (
-    Level("Beginner", 200, 3.0),
-    Level("Casual", 1_000, 1.5),
-    Level("Club", 5_000, 0.6),
-    Level("Expert", 20_000, 0.2),
-    Level("Master", 60_000, 0.0),
+    Level("Beginner", 150, 6.0, "sees captures one move ahead and often plays loosely"),
+    Level("Casual", 800, 3.0, "avoids simple blunders"),
+    Level("Club", 3_000, 1.2, "looks a few plies ahead, weighs flip risks"),
+    Level("Expert", 8_000, 0.4, "rarely strays from the best move"),
+    Level("Master", 20_000, 0.0, "always plays its best move"),
 )
 
 
@@ -34,10 +44,28 @@ def level_by_name(name: str | int) -> Level:
     raise HdchessError(f"unknown level {name!r} (levels: {', '.join(lv.name for lv in LEVELS)} or 1-5)")
 
 
+def softmax_choice(scores: dict[int, float], temperature: float, rng: random.Random) -> int:
+    """Pick a root action with probability proportional to exp(score / T)."""
+    best = max(scores.values())
+    actions = sorted(scores)  # a fixed order, so the draw depends only on the seed
+    weights = [math.exp((scores[a] - best) / temperature) for a in actions]
+    return rng.choices(actions, weights)[0]
+
+
 def choose_action(state: State, level: str | int | Level = "Master", seed: int = 0) -> SearchResult:
+    """The action the level plays in ``state``: the same for the same state and seed."""
     level = level if isinstance(level, Level) else level_by_name(level)
-    return analyse(state.copy(), SearchLimits(nodes=level.nodes), seed=seed)
+    margin = None if level.temperature <= 0 else 5 * level.temperature
+    result = analyse(state, SearchLimits(nodes=level.nodes), seed=seed, root_margin=margin)
+    if level.temperature <= 0 or len(result.root_scores) < 2:
+        return result
+    rng = random.Random(seed * 1_000_003 + state.ply)
+    action = softmax_choice(result.root_scores, level.temperature, rng)
+    if action == result.action:
+        return result
+    return replace(result, action=action, score=result.root_scores[action], pv=(action,))
 
 
 def hint(state: State, seed: int = 0) -> SearchResult:
+    """The Master's choice, with its evaluation and principal variation."""
     return choose_action(state, "Master", seed)

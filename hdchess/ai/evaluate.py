@@ -1,0 +1,169 @@
+"""Static evaluation of a public position, in points from the side to move's view.
+
+The features are those of the game: material by the active score table (with
+penalties), the expected value of each side's face-down pieces, mobility,
+what each side can capture right now, and the risk of the pieces a flip may
+reveal. Weights live in :class:`Weights` so the tuning script can change them;
+the defaults are the tuned values.
+
+A position's value estimates the final score difference. The search maps
+differences through :func:`utility` so that a sure win counts for more than
+a gamble with the same expected margin.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, fields
+
+from ..core import EMPTY, HIDDEN
+from ..state import NO_SIDE, State
+
+WIN_BONUS = 30.0  # utility of winning, in points, on top of the score difference
+_SPREAD = 3.0  # score difference at which an estimate is treated as about three-quarters won
+
+
+def utility(difference: float) -> float:
+    """Utility of an (expected) final score difference for the side it favours."""
+    return difference + WIN_BONUS * math.tanh(difference / _SPREAD)
+
+
+def terminal_utility(difference: float) -> float:
+    """Utility of an exact final difference: winning is worth WIN_BONUS more."""
+    if difference > 0:
+        return difference + WIN_BONUS
+    if difference < 0:
+        return difference - WIN_BONUS
+    return 0.0
+
+
+@dataclass(frozen=True)
+class Weights:
+    pool: float = 0.55  # share of a face-down piece's value expected to survive
+    mobility: float = 0.05  # per legal move more than the opponent
+    attack: float = 0.30  # share of the best capture the side to move has
+    threat: float = 0.45  # share of the best capture the opponent has (we move first)
+    second_threat: float = 0.35  # share of the opponent's second-best capture
+
+    def as_dict(self) -> dict[str, float]:
+        return asdict(self)
+
+    @classmethod
+    def names(cls) -> list[str]:
+        return [f.name for f in fields(cls)]
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+def _captures(state: State, moves: list[int]) -> list[int]:
+    """Values of the distinct pieces these moves capture, largest first."""
+    mailbox, values = state.mailbox, state.ruleset.piece_values
+    victims = {}
+    for action in moves:
+        target = mailbox[action & 31]
+        if target < HIDDEN:
+            victims[action & 31] = values[target]
+    return sorted(victims.values(), reverse=True)
+
+
+def pool_values(state: State) -> tuple[float, float]:
+    """Total value of the face-down pieces of each colour."""
+    values, pool = state.ruleset.piece_values, state.pool
+    return (float(sum(values[p] * pool[p] for p in range(8))),
+            float(sum(values[p] * pool[p] for p in range(8, 16))))
+
+
+def difference(state: State, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """Expected final score difference for the side to move (points)."""
+    side = state.side
+    if side == NO_SIDE:
+        return 0.0
+    other = side ^ 1
+    material = state.score(side) - state.score(other)
+    pools = pool_values(state)
+    value = material + weights.pool * (pools[side] - pools[other])
+    movegen = state.spec.movegen
+    ours: list[int] = []
+    theirs: list[int] = []
+    movegen(state, side, ours)
+    movegen(state, other, theirs)
+    value += weights.mobility * (len(ours) - len(theirs))
+    our_caps = _captures(state, ours)
+    their_caps = _captures(state, theirs)
+    if our_caps:
+        value += weights.attack * our_caps[0]
+    if their_caps:
+        value -= weights.threat * their_caps[0]
+        if len(their_caps) > 1:
+            value -= weights.second_threat * their_caps[1]
+    return value
+
+
+def evaluate(state: State, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """Utility of a non-terminal position for the side to move."""
+    return utility(difference(state, weights))
+
+
+def flip_risk_order(state: State, flips: list[int]) -> list[int]:
+    """Flips ordered from most to least promising, by a cheap look at who
+    attacks each face-down square: a piece revealed where the opponent can
+    take it is likely lost if it is ours; where we attack, it is a target if
+    it is theirs."""
+    side = state.side
+    if side == NO_SIDE or len(flips) <= 1:
+        return flips
+    attacked = [0, 0]
+    probe = _attack_probe(state)
+    for color in (0, 1):
+        attacked[color] = probe(color)
+    n = state.hidden.bit_count()
+    pools = pool_values(state)
+    our_avg = pools[side] / n
+    their_avg = pools[side ^ 1] / n
+    enemy_attacks, our_attacks = attacked[side ^ 1], attacked[side]
+
+    def score(action: int) -> float:
+        bit = 1 << (action & 31)
+        s = 0.0
+        if enemy_attacks & bit:
+            s -= our_avg
+        if our_attacks & bit:
+            s += 0.5 * their_avg
+        return s
+
+    return sorted(flips, key=score, reverse=True)
+
+
+def _attack_probe(state: State):
+    """colour -> bitboard of face-down squares that colour's pieces could take
+    if an enemy appeared there: found by generating that colour's moves on a
+    copy where every face-down square holds a typical enemy piece."""
+    def probe(color: int) -> int:
+        hidden = state.hidden
+        if not hidden or not state.colors[color]:
+            return 0
+        mailbox = state.mailbox
+        saved_colors = state.colors[color ^ 1]
+        stand_in = (color ^ 1) * 8 + 6  # an enemy Soldier: every piece may capture it in hdc2
+        squares_hidden = [sq for sq in range(32) if hidden >> sq & 1]
+        for sq in squares_hidden:
+            mailbox[sq] = stand_in
+        state.colors[color ^ 1] = saved_colors | hidden
+        moves: list[int] = []
+        try:
+            state.spec.movegen(state, color, moves)
+        finally:
+            for sq in squares_hidden:
+                mailbox[sq] = HIDDEN
+            state.colors[color ^ 1] = saved_colors
+        result = 0
+        for action in moves:
+            result |= 1 << (action & 31)
+        return result & hidden
+
+    return probe
+
+
+__all__ = ["DEFAULT_WEIGHTS", "EMPTY", "Weights", "difference", "evaluate", "flip_risk_order",
+           "terminal_utility", "utility"]
