@@ -45,10 +45,11 @@ SEED_MAX = 2**32 - 1
 SPIN_MAX = 100_000  # UCI wants a maximum for every number option; the rules set none
 
 
-def rule_options() -> list[Option]:
-    """Every rule option of every variant, once, in the order variants list them."""
+def rule_options(variant: str = "hdc2") -> list[Option]:
+    """Every rule option of every variant, once: ``variant``'s own first (with its
+    defaults), then the others' in the order the variants list them."""
     seen: dict[str, Option] = {}
-    for name in variant_names():
+    for name in [variant, *variant_names()]:
         for option in variant_spec(name).options:
             seen.setdefault(option.engine_name, option)
     return list(seen.values())
@@ -142,7 +143,7 @@ class Engine:
         self.send(f"option name Variant type combo default {self.variant} {variants}")
         levels = " ".join(f"var {level.name}" for level in LEVELS)
         self.send(f"option name Level type combo default {self.level.name} {levels}")
-        for option in rule_options():
+        for option in rule_options(self.variant):
             if option.choices:
                 kinds = " ".join(f"var {choice}" for choice in option.choices)
                 self.send(f"option name {option.engine_name} type combo default {option.default} {kinds}")
@@ -172,11 +173,11 @@ class Engine:
                 raise HdchessError(f"Seed must be a whole number from 0 to {SEED_MAX}, not {value!r}")
             self.seed = int(value)
         else:
-            option = next((o for o in rule_options() if o.engine_name.lower() == key), None)
+            options = rule_options(self.variant)  # the current variant's own first: its checks apply
+            option = next((o for o in options if o.engine_name.lower() == key), None)
             if option is None:
-                known = ", ".join(["Variant", "Level", *(o.engine_name for o in rule_options()), "Seed"])
+                known = ", ".join(["Variant", "Level", *(o.engine_name for o in options), "Seed"])
                 raise HdchessError(f"unknown option {name!r} (options: {known})")
-            option = next((o for o in self.ruleset.spec.options if o.engine_name == option.engine_name), option)
             self._set_rules(self.variant, {**self.rules, option.engine_name: option.parse(value)})
 
     def _set_rules(self, variant: str, rules: dict[str, object]) -> None:

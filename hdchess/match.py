@@ -248,8 +248,10 @@ class ProgressBar:
         filled = self.width * self.done // max(self.total, 1)
         elapsed = time.perf_counter() - self.start
         a, b = self.names
+        left = elapsed / self.done * (self.total - self.done)
         self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {self.done}/{self.total} games, "
-                          f"{a} {self.points:g} - {self.done - self.points:g} {b}, {elapsed:.0f} s ")
+                          f"{a} {self.points:g} - {self.done - self.points:g} {b}, {elapsed:.0f} s, "
+                          f"about {left:.0f} s left ")
         self.stream.flush()
 
     def finish(self) -> None:

@@ -66,7 +66,7 @@ def test_uci_names_the_engine_lists_every_option_and_ends_with_uciok(session):
     assert lines[1].startswith("id author ")
     assert lines[-1] == "uciok"
     options = {line.split()[2]: line for line in lines if line.startswith("option name ")}
-    assert set(options) == {"Variant", "Level", "Scoring", "FirstFlip", "RepetitionPenalty", "NoProgressPlies",
+    assert set(options) >= {"Variant", "Level", "Scoring", "FirstFlip", "RepetitionPenalty", "NoProgressPlies",
                             "Seed"}
     assert options["Scoring"] == "option name Scoring type combo default official var official var alt"
     assert options["NoProgressPlies"].startswith("option name NoProgressPlies type spin default 40 min 0 max ")
@@ -87,6 +87,14 @@ def test_rule_options_come_from_the_variant_data(session, monkeypatch):
     assert session.engine.ruleset["chase_limit"] == 5
     assert errors(session.send("setoption name ChaseLimit value 0"))
     assert session.engine.ruleset["chase_limit"] == 5
+
+
+def test_uci_shows_the_defaults_of_the_chosen_variant(session):
+    banqi = variant_spec("banqi").option("NoProgressPlies")
+    session.send("setoption name Variant value banqi")
+    (line,) = [line for line in session.send("uci") if line.startswith("option name NoProgressPlies ")]
+    assert f" default {banqi.default} " in line
+    assert session.position() == position_text(parse_position("startpos", load_ruleset("banqi")))
 
 
 def test_isready_answers_readyok(session):

@@ -1,0 +1,235 @@
+"""`hdchess match` and the players it pits against each other; the AI in `hdchess play`."""
+
+from __future__ import annotations
+
+import io
+import math
+import sys
+
+import pytest
+
+from hdchess import Game, RecordError, __version__
+from hdchess.cli import main
+from hdchess.errors import HdchessError
+from hdchess.match import GameResult, Summary, elo_from_score, elo_interval, make_tasks, run_match, split_records
+from hdchess.players import GreedyPlayer, RandomPlayer, Turn, make_player
+from hdchess.rules import load_ruleset
+from hdchess.state import State
+
+ENGINE = f"engine:{sys.executable} -m hdchess engine"
+
+
+# -- the statistics, against values worked out by hand ---------------------------------------
+
+def test_elo_from_score():
+    assert elo_from_score(0.5) == 0
+    assert elo_from_score(0.75) == pytest.approx(190.85, abs=0.01)  # 400 * log10(3)
+    assert elo_from_score(0.25) == pytest.approx(-190.85, abs=0.01)
+    assert elo_from_score(1.0) == math.inf and elo_from_score(0.0) == -math.inf
+
+
+def test_elo_interval_from_the_spread_of_results():
+    # 6 wins, 2 draws, 2 losses: score 0.7; per-game variance (6*.3^2 + 2*.2^2 + 2*.7^2)/10 = 0.16;
+    # standard error sqrt(0.16/10) = 0.12649; 0.7 -+ 1.96*0.12649 = 0.45208 .. 0.94792
+    elo, low, high = elo_interval(6, 2, 2)
+    assert elo == pytest.approx(147.19, abs=0.01)
+    assert low == pytest.approx(-33.40, abs=0.05)  # -400*log10(1/0.45208 - 1)
+    assert high == pytest.approx(504.03, abs=0.05)  # -400*log10(1/0.94792 - 1)
+
+
+def test_elo_interval_when_every_game_had_the_same_result():
+    # 10 wins of 10: the Wilson interval (1 + z^2/20 -+ z*sqrt(z^2/400)) / (1 + z^2/10) starts at 0.72245
+    elo, low, high = elo_interval(10, 0, 0)
+    assert (elo, high) == (math.inf, math.inf)
+    assert low == pytest.approx(166.2, abs=0.1)
+    elo, low, high = elo_interval(0, 4, 0)  # 4 draws: 0.5 -+ 0.34996
+    assert elo == 0 and low == pytest.approx(-301.3, abs=0.1) and high == pytest.approx(301.3, abs=0.1)
+
+
+def _result(index, points_a, plies=50, margin=0, think=(100.0, 20.0), moves=(25, 25)):
+    return GameResult(index, index % 2 == 0, points_a, plies, margin, "", think, moves)
+
+
+def test_summary_lines():
+    summary = Summary(("Master", "greedy"))
+    for index, points in enumerate([1, 1, 1, 1, 1, 1, 0.5, 0.5, 0, 0]):
+        summary.add(_result(index, points, plies=40 + index, margin=3))
+    assert (summary.wins, summary.draws, summary.losses, summary.score) == (6, 2, 2, 0.7)
+    assert summary.lines() == [
+        "Master vs greedy: 10 games",
+        "  Master: 6 wins, 2 draws, 2 losses; score 7/10 = 70.0%",
+        "  Elo difference: +147 (95% interval -33 to +504)",
+        "  average game: 44.5 plies; Master's final score margin +3.00 points",
+        "  time per move: Master 4.0 ms, greedy 0.8 ms",
+    ]
+
+
+# -- pairing and determinism ------------------------------------------------------------
+
+def test_games_come_in_pairs_with_the_same_deal_and_the_seats_swapped():
+    tasks = make_tasks("A", "B", 6, seed=5)
+    for first, second in zip(tasks[::2], tasks[1::2]):
+        assert first.deal_seed == second.deal_seed
+        assert (first.first, first.second, first.first_is_a) == ("A", "B", True)
+        assert (second.first, second.second, second.first_is_a) == ("B", "A", False)
+    assert len({task.deal_seed for task in tasks}) == 3
+    assert make_tasks("A", "B", 6, seed=5) == tasks
+    assert make_tasks("A", "B", 6, seed=6) != tasks
+
+
+def test_greedy_beats_random_and_the_records_replay():
+    summary, results = run_match("random", "greedy", 6, seed=1)
+    assert summary.games == 6
+    assert summary.score <= 0.25  # greedy takes what random leaves hanging
+    for result in results:
+        game = Game.from_record(result.record)
+        assert game.is_over() and len(game.moves) == result.plies
+        assert game.tags["Player1"] == ("random" if result.first_is_a else "greedy")
+    seeds = [Game.from_record(r.record).seed for r in results]
+    assert seeds[0::2] == seeds[1::2]
+
+
+def test_a_match_is_reproducible_and_the_same_on_any_number_of_processes():
+    _, serial = run_match("random", "greedy", 4, seed=3, jobs=1)
+    summary, parallel = run_match("random", "greedy", 4, seed=3, jobs=2)
+    assert [r.record for r in parallel] == [r.record for r in serial]
+    _, other = run_match("random", "greedy", 4, seed=4, jobs=1)
+    assert [r.record for r in other] != [r.record for r in serial]
+
+
+def test_rule_options_reach_every_game():
+    _, results = run_match("greedy", "random", 2, seed=2, options={"Scoring": "alt", "no_progress_plies": "20"})
+    for result in results:
+        game = Game.from_record(result.record)
+        assert game.ruleset["scoring"] == "alt" and game.ruleset["no_progress_plies"] == 20
+
+
+def test_ai_levels_play_whole_games():
+    summary, results = run_match("Beginner", "random", 2, seed=1)
+    assert summary.games == 2
+    assert {Game.from_record(r.record).tags["Player1"] for r in results} == {"Beginner", "random"}
+
+
+def test_an_external_engine_plays_through_the_protocol():
+    summary, results = run_match("greedy", ENGINE, 2, seed=1, movetime_ms=5)
+    assert summary.names == ("greedy", ENGINE[len("engine:"):])
+    for result in results:
+        game = Game.from_record(result.record)
+        assert game.is_over()
+        assert {game.tags["Player1"], game.tags["Player2"]} == {"greedy", f"hdchess {__version__}"}
+
+
+_CHEAT = (
+    "import sys\n"
+    "for line in sys.stdin:\n"
+    "    word = line.split()[0] if line.split() else ''\n"
+    "    answer = {'uci': 'id name cheat\\nuciok', 'isready': 'readyok', 'go': 'bestmove a1-a4'}.get(word)\n"
+    "    if answer: print(answer, flush=True)\n"
+    "    if word == 'quit': break\n"
+)
+
+
+def test_an_engine_that_plays_an_illegal_move_stops_the_match(tmp_path):
+    script = tmp_path / "cheat.py"
+    script.write_text(_CHEAT)
+    with pytest.raises(HdchessError, match="'cheat' answered 'bestmove a1-a4', not a legal action"):
+        run_match("random", f"engine:{sys.executable} {script}", 2, seed=1, jobs=1)
+
+
+def test_bad_players_and_settings_are_refused_before_any_game():
+    with pytest.raises(HdchessError, match="unknown player 'grandmaster'"):
+        run_match("grandmaster", "random", 2)
+    with pytest.raises(HdchessError, match="cannot start engine"):
+        make_player("engine:/no/such/engine")
+    with pytest.raises(HdchessError, match="scoring must be one of"):
+        run_match("random", "greedy", 2, options={"scoring": "nope"})
+    with pytest.raises(HdchessError, match="at least 1"):
+        run_match("random", "greedy", 0)
+
+
+# -- the baseline players ------------------------------------------------------------------
+
+def test_greedy_takes_the_most_valuable_piece():
+    from hdchess.notation import parse_position
+
+    state = parse_position("8/8/2p5/1rRh4 r - 0 20")  # the red Chariot on c1 can take b1 (9) or d1 (4) or c2 (1)
+    turn = Turn(state, None, (), seed=0)
+    assert GreedyPlayer().choose(turn).action == (2 << 5 | 1)
+
+
+def test_random_player_is_reproducible_and_legal():
+    state = State(load_ruleset())
+    choices = {RandomPlayer().choose(Turn(state, None, (), seed=s)).action for s in range(20)}
+    assert choices <= set(state.legal_actions()) and len(choices) > 1
+    assert RandomPlayer().choose(Turn(state, None, (), seed=4)) == RandomPlayer().choose(Turn(state, None, (), 4))
+
+
+# -- the command line ------------------------------------------------------------------------
+
+def test_match_command_prints_the_summary_and_saves_the_records(tmp_path, capsys):
+    path = tmp_path / "games.txt"
+    assert main(["match", "random", "greedy", "--games", "4", "--jobs", "1", "--records", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "random vs greedy: 4 games"
+    assert out[1].startswith("  random: ")
+    assert out[2].startswith("  Elo difference: ")
+    records = split_records(path.read_text())
+    assert len(records) == 4
+    assert [Game.from_record(text).tags["Round"] for text in records] == ["1", "2", "3", "4"]
+
+
+def test_match_command_errors_are_one_line(capsys):
+    assert main(["match", "random", "wizard"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hdchess: error: unknown player 'wizard'") and "Traceback" not in err
+
+
+def test_split_records_rejects_nothing_it_should_keep():
+    game = Game(seed=3)
+    game.play("c2")
+    text = "\n".join([game.record_text(), game.record_text()])
+    assert split_records(text) == [game.record_text(), game.record_text()]
+    with pytest.raises(RecordError):
+        Game.from_record(split_records("[Variant \"hdc2\"]\n\n1. z9 *\n")[0])
+
+
+# -- `hdchess play` against the AI -------------------------------------------------------
+
+def _play(monkeypatch, capsys, args, typed):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    status = main(["play", "--seed", "1", "--letters", "--colour", "never", *args])
+    return status, capsys.readouterr().out
+
+
+def test_play_against_the_ai_shows_its_thinking_and_its_move(monkeypatch, capsys):
+    status, out = _play(monkeypatch, capsys, ["--level", "Beginner"], "c2\nquit\n")
+    assert status == 0
+    assert "You play first against hdchess Beginner." in out
+    thinking = out.index("hdchess Beginner is thinking...")
+    assert out.index("c2(") < thinking < out.index("hdchess Beginner plays ")
+
+
+def test_play_second_lets_the_ai_open(monkeypatch, capsys):
+    status, out = _play(monkeypatch, capsys, ["--level", "1", "--second"], "record\nquit\n")
+    assert status == 0
+    assert out.index("hdchess Beginner plays ") < out.index("you (")
+    assert '[Player1 "hdchess Beginner"]' in out and '[Player2 "You"]' in out
+
+
+def test_play_undo_takes_back_the_ai_reply_too(monkeypatch, capsys):
+    status, out = _play(monkeypatch, capsys, ["--level", "Beginner"], "c2\nundo\nrecord\nquit\n")
+    assert status == 0
+    record = out[out.index("[Event"):]
+    assert '[Assisted "yes"]' in record and "1." not in record.split("\n\n")[1]
+
+
+def test_play_default_is_club_and_two_players_has_no_ai(monkeypatch, capsys):
+    _, out = _play(monkeypatch, capsys, [], "quit\n")
+    assert "You play first against hdchess Club." in out
+    _, out = _play(monkeypatch, capsys, ["--two-players"], "c2\nquit\n")
+    assert "thinking" not in out and "player 2 (" in out
+
+
+def test_play_rejects_a_level_for_two_players(monkeypatch, capsys):
+    assert main(["play", "--two-players", "--level", "Club"]) == 2
+    assert "--two-players has none" in capsys.readouterr().err
