@@ -17,8 +17,9 @@ line is flushed at once::
     d                         -> info string position <position line>
     quit
 
-Positions use RULES.md notation; in a move list a flip carries what it
-revealed (``c2(R)``) because the engine has no layout to draw it from. A flip
+Positions use RULES.md notation; in a move list a flip (or a gaiqi blind
+capture) carries what it revealed, ``c2(R)`` or ``c2xc3(p)``, because the
+engine has no layout to draw it from. A flip
 in ``bestmove`` is the square alone. Scores are in hundredths of a game point
 (``cp``) from the side to move's view. A bad command gets ``info string error:
 ...`` and changes nothing; a bad position or move list keeps the previous position.
@@ -221,7 +222,8 @@ class Engine:
             try:
                 action, revealed, _ = parse_move_text(text)
                 if revealed is None and action in game.state.legal_actions() and game.state.is_chance(action):
-                    raise HdchessError(f"a flip in a move list needs its result, e.g. {text}(R)")
+                    what = "a flip" if action >> 5 == action & 31 else "a blind capture"
+                    raise HdchessError(f"{what} in a move list needs its result, e.g. {text}(R)")
                 game.play(text)
             except HdchessError as exc:
                 raise HdchessError(f"move {number} ({text}): {exc}") from None
