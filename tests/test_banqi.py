@@ -1,0 +1,245 @@
+"""Classic banqi (RULES.md section 4): perft counts worked out by hand, and the
+special rules one by one (rank order and its two exceptions, the jumping
+Cannon, no capture of face-down pieces, first flip, how the game ends)."""
+
+import pytest
+
+from hdchess import BLACK, RED, Game, IllegalMoveError, PositionError, load_ruleset, parse_position, perft
+from hdchess.core import CANNON, GENERAL, SOLDIER, make_piece, parse_square
+from hdchess.notation import move_text, position_text
+from hdchess.state import NO_SIDE, State, Termination
+
+BANQI = load_ruleset("banqi")
+
+
+def banqi(text: str) -> State:
+    return parse_position(text, BANQI)
+
+
+def moves_of(state: State, frm: str) -> set[str]:
+    """The moves (as text) of the piece on ``frm``."""
+    sq = parse_square(frm)
+    return {move_text(a, state) for a in state.legal_moves() if a >> 5 == sq}
+
+
+def illegal_reason(text: str, move: str) -> str:
+    game = Game(BANQI, seed=1, position=text)
+    with pytest.raises(IllegalMoveError) as err:
+        game.play(move)
+    assert game.position() == text  # a rejected move changes nothing
+    return str(err.value)
+
+
+# -- perft: counts reasoned by hand ---------------------------------------------------------
+
+START = "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - AACCEEHHKPPPPPRRaacceehhkppppprr 0 0"
+
+# Reasoning for each count:
+# START d1: 32 face-down squares x 14 distinct letters in the pool (K A E H R C P, both colours) = 448.
+# START d2: the flipper owns the one face-up piece, so the reply can only flip one of the 31 other
+#   squares. If the first flip showed K or k (the only one of its letter) 13 letters remain, else 14:
+#   per square 2 * 31 * 13 + 12 * 31 * 14 = 806 + 5208 = 6014; times 32 squares = 192448.
+# ENDGAME: red Cannon a1, red Soldier b1, black General b2, black Advisor d1, red to move.
+#   d1 = 4: Cannon a1-a2 and a1xd1 (over its own Soldier b1 as the screen; file a has no piece),
+#     Soldier b1-c1 and b1xb2 (a Soldier takes the General).
+#   d2 = 19: after a1-a2: General b2xa2 (takes the Cannon), b2-c2, b2-b3 (not b1: no General takes a
+#       Soldier), Advisor d1-c1, d1-e1, d1-d2 = 6; after a1xd1: General a2, c2, b3 = 3;
+#       after b1-c1: General a2, c2, b1, b3 + Advisor d1xc1, e1, d2 = 7; after b1xb2: Advisor c1, e1, d2 = 3.
+#   d3 = 96: after a1-a2 the six replies leave red 3 (Soldier a1, c1, b2 after b2xa2), 6, 6 (Cannon a1,
+#       a3, b2 + Soldier a1, c1, b2), 4 (Advisor on c1: Cannon a1, a3; Soldier a1, b1xb2), 5 (Advisor on
+#       e1: Cannon a1, a3; Soldier a1, c1, b1xb2), 6 (Advisor on d2: Cannon a1, a3, a2xd2 over b2;
+#       Soldier a1, c1, b1xb2) = 30;
+#     after a1xd1 each General move leaves Soldier 3 + Cannon d1 3 (c1, e1, d2; nothing to jump to) = 6,
+#       x3 = 18;
+#     after b1-c1: General a2 -> 4 (Cannon b1, a1xd1 over c1; Soldier b1, c2), c2 -> 5 (Cannon a2, b1,
+#       a1xd1; Soldier b1, c1xc2), b1 -> 3 (Cannon a2, its jump over b1 lands on its own c1; Soldier
+#       c1xb1, c2), b3 -> 5 (Cannon a2, b1, a1xd1; Soldier b1, c2), d1xc1 -> 2 (Cannon a2, b1),
+#       d1-e1 -> 6 (Cannon a2, b1, a1xe1 over c1; Soldier b1, d1, c2), d1-d2 -> 5 (Cannon a2, b1;
+#       Soldier b1, d1, c2) = 30;
+#     after b1xb2 each Advisor move leaves Cannon 2 (a2, b1) + Soldier 4 (a2, c2, b1, b3) = 6, x3 = 18.
+ENDGAME = "8/8/1k6/CP1a4 r - 0 20"
+# FLIPS: red Cannon a1, black Chariot d1, face-down a4 and b1 with pool H h, red to move.
+#   d1 = 6: flip a4 (H or h) and b1 (H or h) = 4; Cannon a1-a2 and a1xd1 over the face-down b1
+#     (up the a-file the face-down a4 is a screen with nothing beyond it) = 2.
+#   d2 = 32: a4 shows H -> Chariot c1, e1, d2 + flip b1 (h) = 4; a4 shows h -> Chariot 3, Horse a3, b4,
+#     flip b1 = 6; b1 shows H -> Chariot 3 + flip a4 = 4; b1 shows h -> Chariot 3, Horse b1xa1 (a Horse
+#     outranks the Cannon), c1, b2, flip a4 = 7; a1-a2 -> Chariot 3 + 2 squares x 2 letters = 7;
+#     a1xd1 -> black has no piece face-up: 2 squares x 2 letters = 4.
+FLIPS = "x7/8/8/Cx1r4 r Hh 0 10"
+
+
+@pytest.mark.parametrize(("text", "depth", "expected"), [
+    (START, 1, 448),
+    (START, 2, 192448),
+    (ENDGAME, 1, 4),
+    (ENDGAME, 2, 19),
+    (ENDGAME, 3, 96),
+    (FLIPS, 1, 6),
+    (FLIPS, 2, 32),
+])
+def test_perft(text, depth, expected):
+    assert perft(banqi(text), depth) == expected
+
+
+# -- captures by rank -------------------------------------------------------------------------
+
+# Who may take whom by stepping next to it, straight from RULES.md 4 (rows: attacker, columns:
+# victim, in the order General Advisor Elephant Chariot Horse Cannon Soldier).
+ORDER = "KAERHCP"
+CAN_TAKE = {
+    "K": "KAERHC.",  # everything but a Soldier
+    "A": ".AERHCP",
+    "E": "..ERHCP",
+    "R": "...RHCP",
+    "H": "....HCP",
+    "P": "K.....P",  # only Soldiers, and the General
+    "C": ".......",  # the Cannon captures only by jumping
+}
+
+
+@pytest.mark.parametrize("attacker", list(CAN_TAKE))
+@pytest.mark.parametrize("victim", list(ORDER))
+def test_rank_order_decides_who_captures_whom(attacker, victim):
+    state = banqi(f"x7/8/8/1{attacker}{victim.lower()}5 r p 0 10")
+    allowed = CAN_TAKE[attacker][ORDER.index(victim)] != "."
+    assert ("b1xc1" in moves_of(state, "b1")) is allowed
+
+
+def test_rank_messages_name_the_reason():
+    assert illegal_reason("x7/8/8/1Hr5 r p 0 10", "b1xc1") == \
+        "b1xc1: the Horse on b1 cannot capture the Chariot: it ranks lower"
+    assert "the General on b1 cannot capture a Soldier" in illegal_reason("x7/8/8/1Kp5 r p 0 10", "b1xc1")
+    assert "face-down pieces cannot be captured" in illegal_reason("x7/8/8/1Kx5 r pp 0 10", "b1xc1")
+
+
+def test_a_soldier_captures_the_general_and_equal_ranks_capture_each_other():
+    state = banqi("x7/8/8/1Pk5 r p 0 10")
+    assert moves_of(state, "b1") == {"b1-a1", "b1-b2", "b1xc1"}
+    state = banqi("x7/8/8/1Ee5 b p 0 10")
+    assert "c1xb1" in moves_of(state, "c1")
+
+
+def test_every_piece_steps_one_square_orthogonally():
+    for letter in "KAERHCP":
+        state = banqi(f"x7/8/2{letter}5/8 r p 0 10")
+        assert moves_of(state, "c2") == {"c2-b2", "c2-d2", "c2-c1", "c2-c3"}, letter
+
+
+# -- the Cannon --------------------------------------------------------------------------------
+
+def test_the_cannon_captures_any_rank_over_exactly_one_screen_at_any_distance():
+    # a face-down screen on c1, the black General four squares beyond it on g1
+    state = banqi("7x/8/8/C1x3k1 r pp 0 10")
+    assert moves_of(state, "a1") == {"a1-a2", "a1-b1", "a1xg1"}
+
+
+def test_the_cannon_never_captures_next_to_it_nor_over_zero_or_two_screens():
+    state = banqi("8/8/8/Cp1p1p1x r p 0 10")
+    # b1 is adjacent (no screen), d1 is over one screen (b1), f1 is over two
+    assert moves_of(state, "a1") == {"a1-a2", "a1xd1"}
+    assert "captures by jumping exactly one piece, not 2" in illegal_reason("8/8/8/Cp1p1p1x r p 0 10", "a1xf1")
+    assert "never the piece next to it" in illegal_reason("8/8/8/Cp1p1p1x r p 0 10", "a1xb1")
+
+
+def test_the_cannon_does_not_capture_face_down_pieces():
+    state = banqi("x7/8/8/CP1x4 r pp 0 10")
+    assert moves_of(state, "a1") == {"a1-a2"}
+    assert "cannot be captured" in illegal_reason("x7/8/8/CP1x4 r pp 0 10", "a1xd1")
+
+
+def test_the_cannon_moves_only_one_square():
+    assert "moves one square along a rank or file" in illegal_reason("x7/8/8/C7 r p 0 10", "a1-a3")
+
+
+# -- flips, notation ---------------------------------------------------------------------------
+
+def test_the_first_flipper_takes_the_colour_of_the_revealed_piece():
+    state = State(BANQI)
+    assert state.side == NO_SIDE
+    state.push(parse_square("c2") * 33, make_piece(RED, CANNON))
+    assert state.side == BLACK  # the flipper is red, so black replies
+    state.pop()
+    state.push(parse_square("c2") * 33, make_piece(BLACK, SOLDIER))
+    assert state.side == RED
+
+
+def test_a_game_opens_with_five_soldiers_and_no_archer_each():
+    assert position_text(State(BANQI)) == START
+    with pytest.raises(PositionError, match="banqi has no Archer"):
+        banqi("x7/8/8/W7 r p 0 10")
+    with pytest.raises(PositionError, match="banqi has no Archer"):
+        banqi("x7/8/8/8 r W 0 10")
+    with pytest.raises(PositionError, match="7 red Soldiers on the board and in the pool; banqi has 5"):
+        banqi("x7/8/8/PPPPPP2 r P 0 10")
+
+
+def test_the_no_progress_option_defaults_to_60():
+    assert BANQI["no_progress_plies"] == 60
+    assert BANQI["first_flip"] == "self"
+    assert load_ruleset("banqi", NoProgressPlies="20")["no_progress_plies"] == 20
+
+
+# -- the end of the game -----------------------------------------------------------------------
+
+def test_capturing_the_last_enemy_piece_wins():
+    game = Game(BANQI, seed=1, position="8/8/8/1Pk5 r - 0 10")
+    game.play("b1xc1")
+    assert game.outcome.termination is Termination.ALL_CAPTURED
+    assert game.outcome.winner == RED
+    assert game.outcome.result() == "1-0"
+
+
+def test_a_face_down_piece_of_yours_is_not_lost_yet():
+    # black has nothing face-up, but a black piece is still face-down: the game goes on
+    game = Game(BANQI, seed=1, position="x7/8/8/1Pk5 r p 0 10")
+    game.play("b1xc1")
+    assert not game.is_over()
+
+
+def test_a_side_with_no_action_loses():
+    # black's Soldier on a1 is boxed in by red's Elephants it cannot take; nothing is face-down
+    game = Game(BANQI, seed=1, position="8/8/E7/pE6 b - 0 10")
+    assert game.outcome.termination is Termination.NO_ACTIONS
+    assert game.outcome.winner == RED
+
+
+def test_no_progress_is_a_draw():
+    text = "8/8/8/K6k r - 59 80"
+    game = Game(BANQI, seed=1, position=text)
+    assert not game.is_over()
+    game.play("a1-a2")
+    assert game.outcome.termination is Termination.NO_PROGRESS
+    assert game.outcome.winner is None
+    assert game.outcome.result() == "1/2-1/2"
+
+
+def test_threefold_repetition_is_a_draw():
+    game = Game(BANQI, seed=1, position="8/8/8/K6k r - 0 80")
+    for move in ["a1-a2", "h1-h2", "a2-a1", "h2-h1"] * 2:
+        assert not game.is_over()
+        game.play(move)
+    assert game.outcome.termination is Termination.REPETITION
+    assert game.outcome.winner is None
+
+
+def test_a_general_capture_does_not_end_banqi():
+    game = Game(BANQI, seed=1, position="x7/8/8/1Pk5 r p 0 10")
+    game.play("b1xc1")
+    assert game.outcome is None
+    assert make_piece(BLACK, GENERAL) not in game.state.mailbox
+
+
+def test_scores_use_the_banqi_table():
+    # General 10, Advisor 8, Elephant 6, Chariot 4, Horse 3, Cannon 5, Soldier 2
+    state = banqi("x7/8/8/KAERHCP1 r p 0 10")
+    assert state.score(RED) == 10 + 8 + 6 + 4 + 3 + 5 + 2
+
+
+def test_a_record_names_the_variant_and_replays():
+    game = Game(BANQI, seed=7)
+    for move in ["a1", "b1", "c1", "d1"]:
+        game.play(move)
+    record = game.record_text()
+    assert '[Variant "banqi"]' in record and '[NoProgressPlies "60"]' in record
+    replay = Game.from_record(record)
+    assert replay.ruleset == BANQI and replay.position() == game.position()
