@@ -127,6 +127,9 @@ class Engine:
         except HdchessError as exc:
             self.error(f"{command}: {exc}")
             return True
+        except Exception as exc:  # a bug must not kill a session a GUI depends on: report it, carry on
+            self.error(f"{command}: internal error: {type(exc).__name__}: {exc}")
+            return True
 
     def searching(self) -> bool:
         return self._search is not None and self._search.is_alive()
