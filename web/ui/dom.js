@@ -1,0 +1,24 @@
+// Tiny DOM helpers. Text always goes in through textContent, never as HTML,
+// so nothing from a record, a URL or storage can become markup.
+
+/** el("button", {class: "x", onclick: fn, "aria-label": "..."}, "text", childNode, ...) */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "class") node.className = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function $(selector, root = document) {
+  return root.querySelector(selector);
+}

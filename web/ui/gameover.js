@@ -1,0 +1,52 @@
+// The game-over panel: who won, why, and how the score is made up.
+
+import { has, t } from "../i18n.js";
+import { el } from "./dom.js";
+
+/** The headline: "You win!", "Red wins", "Draw". ctx.humanColor is set in a game against the computer. */
+export function resultHeadline(outcome, ctx) {
+  if (!outcome.winner) return t("over.draw");
+  if (ctx.humanColor) return outcome.winner === ctx.humanColor ? t("over.youWin") : t("over.youLose");
+  return t("over.wins", { color: t(`color.${outcome.winner}`) });
+}
+
+export function terminationText(outcome, view) {
+  const key = `term.${outcome.termination}`;
+  return has(key) ? t(key, { n: view.quiet_limit }) : String(outcome.text ?? outcome.termination ?? "");
+}
+
+/** Fill the panel; ctx: {humanColor, onReview, onNewGame, onRecord}; returns the graph container. */
+export function renderGameOver(section, view, ctx) {
+  const outcome = view.outcome;
+  const scores = outcome.scores ?? view.scores ?? {};
+  const penalties = outcome.penalties ?? view.penalties ?? {};
+  const lines = ["red", "black"].map((color) => {
+    const final = scores[color] ?? 0;
+    const penalty = penalties[color] ?? 0;
+    const colorName = t(`color.${color}`);
+    const text = penalty
+      ? t("over.breakdown", { color: colorName, board: final + penalty, penalty, final })
+      : t("over.breakdownPlain", { color: colorName, final });
+    return el("li", { class: color }, text);
+  });
+  const hidden = Object.values(view.squares ?? {}).filter((s) => s === "x").length;
+  const graph = el("div", { class: "graph-box" }, el("p", { class: "muted" }, t("panel.graph.loading")));
+  section.replaceChildren(
+    el("h2", { id: "gameover-title" }, t("over.title")),
+    el("p", { class: "headline" }, resultHeadline(outcome, ctx)),
+    el("p", { class: "final-score" },
+      el("span", { class: "red" }, `${t("color.red")} ${scores.red ?? 0}`), " – ",
+      el("span", { class: "black" }, `${scores.black ?? 0} ${t("color.black")}`)),
+    el("p", { class: "reason" }, terminationText(outcome, view)),
+    el("ul", { class: "breakdown" }, lines),
+    hidden ? el("p", { class: "muted" }, t("over.hiddenLeft", { n: hidden })) : null,
+    el("h3", {}, t("panel.graph")),
+    graph,
+    el("div", { class: "button-row" },
+      el("button", { type: "button", class: "primary", onclick: ctx.onNewGame }, t("btn.newAfter")),
+      el("button", { type: "button", onclick: ctx.onReview }, t("btn.review")),
+      el("button", { type: "button", onclick: ctx.onRecord }, t("btn.record"))),
+  );
+  section.hidden = false;
+  return graph;
+}

@@ -1,0 +1,42 @@
+// The move list in record notation, two plies to a numbered row. In review
+// mode each move is a button that jumps the board to the position after it.
+
+import { t } from "../i18n.js";
+import { el } from "./dom.js";
+
+/** opts: {current: ply shown (null = live), onPick(ply) or null, assisted} */
+export function renderMoves(container, view, opts) {
+  const moves = view.moves ?? [];
+  if (!moves.length) {
+    container.replaceChildren(el("p", { class: "muted" }, t("panel.moves.empty")));
+    return;
+  }
+  const startPly = (view.ply ?? moves.length) - moves.length;
+  const rows = new Map();
+  moves.forEach((move, i) => {
+    const ply = startPly + i;
+    const number = Math.floor(ply / 2) + 1;
+    if (!rows.has(number)) {
+      const row = el("li", { class: "move-row" }, el("span", { class: "move-no" }, `${number}.`));
+      if (ply % 2 === 1) row.append(el("span", { class: "move placeholder" }, "…"));
+      rows.set(number, row);
+    }
+    const shownPly = i + 1; // plies since the record's start, as replay counts them
+    const isCurrent = opts.current === shownPly || (opts.current === null && i === moves.length - 1);
+    const attrs = {
+      class: `move ${move.color ?? "opening"}${isCurrent ? " current" : ""}${move.penalised ? " penalised" : ""}`,
+      "aria-current": isCurrent ? "step" : null,
+    };
+    const text = [move.text, move.penalised ? " −" : ""];
+    const item = opts.onPick
+      ? el("button", { ...attrs, type: "button", onclick: () => opts.onPick(shownPly) }, ...text)
+      : el("span", attrs, ...text);
+    rows.get(number).append(item);
+  });
+  const list = el("ol", { class: "move-list" }, [...rows.values()]);
+  const parts = [list];
+  if (view.assisted) parts.push(el("p", { class: "assisted" }, t("panel.assisted")));
+  container.replaceChildren(...parts);
+  const current = container.querySelector(".current");
+  current?.scrollIntoView?.({ block: "nearest" });
+}

@@ -1,0 +1,130 @@
+// The new-game dialog, built from the bridge's `info`: any variant and any rule
+// option the engine declares appears here without a change to this file.
+
+import { has, t } from "../i18n.js";
+import { el } from "./dom.js";
+
+function humanize(name) {
+  return name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+export function optionLabel(option) {
+  return has(`option.${option.name}`) ? t(`option.${option.name}`) : humanize(option.name);
+}
+
+function choiceLabel(choice) {
+  return has(`choice.${choice}`) ? t(`choice.${choice}`) : choice;
+}
+
+export function levelLabel(level) {
+  return has(`level.${level}`) ? t(`level.${level}`) : level;
+}
+
+function radio(name, value, checked, label) {
+  const id = `ng-${name}-${value}`;
+  return el("label", { class: "radio", for: id },
+    el("input", { type: "radio", name, value, id, checked }), " ", label);
+}
+
+/**
+ * dialog: a <dialog>; onStart(choice) -> Promise (rejects with an Error whose message is shown).
+ * choice: {mode, first, level, variant, options}
+ */
+export function createNewGameDialog(dialog, { onStart }) {
+  let info = null;
+
+  function optionsFields(variant, saved) {
+    return (variant?.options ?? []).map((option) => {
+      const id = `ng-opt-${option.name}`;
+      const value = saved?.[option.name] ?? option.default;
+      let input;
+      if (option.choices?.length) {
+        input = el("select", { id, name: `opt:${option.name}` },
+          option.choices.map((c) => el("option", { value: c, selected: String(value) === c }, choiceLabel(c))));
+      } else {
+        input = el("input", { id, name: `opt:${option.name}`, type: "number", inputmode: "numeric", step: 1,
+          min: option.minimum ?? 0, value: String(value), required: true });
+      }
+      const help = option.doc ? el("small", { class: "help", id: `${id}-help` }, option.doc) : null;
+      if (help) input.setAttribute("aria-describedby", help.id);
+      return el("div", { class: "field" }, el("label", { for: id }, optionLabel(option)), input, help);
+    });
+  }
+
+  function build(settings) {
+    const variants = info?.variants ?? [];
+    const current = variants.find((v) => v.name === settings.variant) ?? variants[0];
+    const summary = el("p", { class: "summary" }, current?.summary ?? "");
+    const rules = el("div", { class: "rule-options" }, optionsFields(current, settings.options?.[current?.name]));
+    const variantSelect = el("select", { id: "ng-variant", name: "variant" },
+      variants.map((v) => el("option", { value: v.name, selected: v === current }, v.title || v.name)));
+    variantSelect.addEventListener("change", () => {
+      const chosen = variants.find((v) => v.name === variantSelect.value);
+      summary.textContent = chosen?.summary ?? "";
+      rules.replaceChildren(...optionsFields(chosen, settings.options?.[chosen?.name]));
+    });
+    const aiOnly = el("div", { class: "ai-only" },
+      el("fieldset", {}, el("legend", {}, t("new.order")),
+        radio("first", "human", settings.first !== "ai", t("new.first")),
+        radio("first", "ai", settings.first === "ai", t("new.second"))),
+      el("div", { class: "field" }, el("label", { for: "ng-level" }, t("new.level")),
+        el("select", { id: "ng-level", name: "level" },
+          (info?.levels ?? []).map((lv, i) => el("option", { value: lv, selected: lv === settings.level },
+            `${i + 1}. ${levelLabel(lv)}`)))));
+    const error = el("p", { class: "form-error", role: "alert", hidden: true });
+    const form = el("form", { method: "dialog", class: "new-game-form" },
+      el("h2", {}, t("new.title")),
+      el("fieldset", {}, el("legend", {}, t("new.opponent")),
+        radio("mode", "ai", settings.mode !== "two", t("new.vsAi")),
+        radio("mode", "two", settings.mode === "two", t("new.twoPlayers"))),
+      aiOnly,
+      el("div", { class: "field" }, el("label", { for: "ng-variant" }, t("new.variant")), variantSelect),
+      summary,
+      el("details", { class: "rules-box", open: true }, el("summary", {}, t("new.rulesMore")), rules),
+      error,
+      el("div", { class: "button-row" },
+        el("button", { type: "submit", class: "primary", value: "start" }, t("btn.start")),
+        el("button", { type: "button", onclick: () => dialog.close() }, t("btn.cancel"))),
+    );
+    const syncMode = () => { aiOnly.hidden = form.elements.mode.value === "two"; };
+    form.addEventListener("change", syncMode);
+    syncMode();
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const data = new FormData(form);
+      const options = {};
+      const variant = variants.find((v) => v.name === data.get("variant"));
+      for (const option of variant?.options ?? []) {
+        const raw = data.get(`opt:${option.name}`);
+        options[option.name] = option.choices?.length ? raw : Number(raw);
+      }
+      const choice = {
+        mode: data.get("mode") === "two" ? "two" : "ai",
+        first: data.get("first") === "ai" ? "ai" : "human",
+        level: data.get("level") || settings.level,
+        variant: variant?.name ?? settings.variant,
+        options,
+      };
+      error.hidden = true;
+      try {
+        await onStart(choice);
+        dialog.close();
+      } catch (exc) {
+        error.textContent = exc?.message ?? String(exc);
+        error.hidden = false;
+      }
+    });
+    dialog.replaceChildren(form);
+  }
+
+  return {
+    setInfo(next) {
+      info = next;
+    },
+    open(settings) {
+      build(settings);
+      dialog.showModal();
+      dialog.querySelector("input:checked, select, input")?.focus();
+    },
+  };
+}

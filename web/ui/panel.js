@@ -1,0 +1,77 @@
+// The live panel: the two players (colour, score, penalties, captures), the
+// no-progress count and the face-down pool. All numbers come from the view.
+
+import { kindOrder, pieceColor, pieceName, t } from "../i18n.js";
+import { makeDisc } from "../board.js";
+import { el } from "./dom.js";
+
+function discs(letters, useLetters, extraClass = "") {
+  return [...letters].sort((a, b) => kindOrder(a) - kindOrder(b))
+    .map((letter) => {
+      const disc = makeDisc(letter, useLetters);
+      disc.classList.add("small");
+      disc.setAttribute("role", "img");
+      disc.setAttribute("aria-label", pieceName(letter));
+      if (extraClass) disc.classList.add(extraClass);
+      return disc;
+    });
+}
+
+/** Player cards. ctx: {playerName(n), letters, thinking, live} */
+export function renderPlayers(container, view, ctx) {
+  const cards = [1, 2].map((n) => {
+    const color = view.player_colors?.[String(n)] ?? null;
+    const active = ctx.live && !view.outcome && view.turn_player === n;
+    const score = color ? view.scores?.[color] ?? 0 : null;
+    const penalty = color ? view.penalties?.[color] ?? 0 : 0;
+    // what this player took: pieces of the other colour off the board
+    const taken = color ? view.captured?.[color === "red" ? "black" : "red"] ?? [] : [];
+    return el("div", {
+      class: `player-card${active ? " active" : ""}${color ? ` ${color}` : ""}`,
+      dataset: { player: String(n) },
+    },
+    el("div", { class: "player-head" },
+      el("span", { class: `swatch ${color ?? "unknown"}`, "aria-hidden": "true" }),
+      el("span", { class: "player-name" }, ctx.playerName(n)),
+      el("span", { class: "player-color" }, color ? t(`color.${color}`) : t("color.unknown")),
+      active && ctx.thinking ? el("span", { class: "spinner", role: "img", "aria-label": t("status.aiThinking") }) : null,
+    ),
+    el("div", { class: "player-stats" },
+      el("span", { class: "stat score" }, `${t("panel.score")} `, el("strong", {}, score ?? "–")),
+      penalty ? el("span", { class: "stat penalty" }, `${t("panel.penalty")} `, el("strong", {}, `−${penalty}`)) : null,
+    ),
+    el("div", { class: "captured-row", "aria-label": `${t("panel.captured")}: ${taken.length || t("panel.none")}` },
+      taken.length ? discs(taken, ctx.letters) : el("span", { class: "muted" }, t("panel.none")),
+    ));
+  });
+  container.replaceChildren(...cards);
+}
+
+/** No-progress counter and the face-down pool by type. */
+export function renderInfo(container, view, ctx) {
+  const limit = view.quiet_limit ?? null; // null: not known yet; 0: the rule is off
+  const quiet = view.quiet ?? 0;
+  const quietRow = el("div", { class: "quiet-row" },
+    el("span", {}, `${t("panel.quiet")}: `),
+    el("strong", { class: "quiet-count" }, limit ? `${quiet}/${limit}` : (limit === 0 ? t("panel.quiet.off") : "–")),
+    limit ? el("meter", { min: 0, max: limit, value: Math.min(quiet, limit), low: limit * 0.5, high: limit * 0.8,
+      optimum: 0, "aria-hidden": "true" }) : null,
+  );
+  if (!view.pool) { // not known yet (the board shown before Python is ready)
+    container.replaceChildren(quietRow);
+    return;
+  }
+  const pool = Object.entries(view.pool).filter(([, n]) => n > 0);
+  const total = pool.reduce((sum, [, n]) => sum + n, 0);
+  const poolItems = ["red", "black"].map((color) => el("div", { class: "pool-row" },
+    pool.filter(([letter]) => pieceColor(letter) === color)
+      .sort((a, b) => kindOrder(a[0]) - kindOrder(b[0]))
+      .map(([letter, n]) => el("span", { class: "pool-item" }, discs(letter, ctx.letters),
+        el("span", { class: "pool-n" }, `×${n}`)))));
+  container.replaceChildren(
+    quietRow,
+    el("div", { class: "pool" },
+      el("h3", {}, t("panel.pool"), " ", el("span", { class: "muted" }, `(${total})`)),
+      total ? poolItems : el("p", { class: "muted" }, t("panel.pool.empty"))),
+  );
+}

@@ -1,0 +1,59 @@
+// URL parameters (embed mode, share links). Each one is checked on its own: a
+// bad value is reported by name and ignored, the rest still apply.
+// Variant and level are checked later against the engine's `info`.
+
+const MAX_RECORD = 100_000;
+
+/** {values, errors: [{name, reason}]} from a query string. */
+export function parseParams(search) {
+  const query = new URLSearchParams(search);
+  const values = {};
+  const errors = [];
+  const bad = (name, reason) => errors.push({ name, reason });
+  const flag = (name) => {
+    if (!query.has(name)) return;
+    const v = query.get(name).trim().toLowerCase();
+    if (["1", "true", "yes", ""].includes(v)) values[name] = true;
+    else if (["0", "false", "no"].includes(v)) values[name] = false;
+    else bad(name, "use 1 or 0");
+  };
+  const oneOf = (name, allowed) => {
+    if (!query.has(name)) return;
+    const v = query.get(name).trim().toLowerCase();
+    if (allowed.includes(v)) values[name] = v;
+    else bad(name, `use ${allowed.join(" or ")}`);
+  };
+  flag("embed");
+  flag("letters");
+  oneOf("first", ["human", "ai"]);
+  oneOf("lang", ["en", "zh"]);
+  oneOf("theme", ["light", "dark", "auto"]);
+  if (query.has("variant")) {
+    const v = query.get("variant").trim().toLowerCase();
+    if (/^[a-z0-9_]{1,30}$/.test(v)) values.variant = v;
+    else bad("variant", "not a variant name");
+  }
+  if (query.has("level")) {
+    const v = query.get("level").trim();
+    if (/^[A-Za-z0-9]{1,20}$/.test(v)) values.level = v;
+    else bad("level", "not a level name");
+  }
+  if (query.has("seed")) {
+    const v = query.get("seed").trim();
+    if (/^\d{1,15}$/.test(v)) values.seed = Number(v);
+    else bad("seed", "must be a whole number");
+  }
+  if (query.has("record")) {
+    const v = query.get("record");
+    if (v.trim() && v.length <= MAX_RECORD) values.record = v;
+    else bad("record", v.trim() ? "too long" : "empty");
+  }
+  return { values, errors };
+}
+
+/** The level name in `levels` matching a name (any case) or a number 1..n; null if none. */
+export function matchLevel(text, levels) {
+  const value = String(text ?? "").trim().toLowerCase();
+  const index = /^\d+$/.test(value) ? Number(value) - 1 : levels.findIndex((l) => l.toLowerCase() === value);
+  return levels[index] ?? null;
+}

@@ -1,0 +1,98 @@
+// Export and import of the game record: a text area, a file, and a share link
+// that carries the record in the URL. Record text only ever goes into a
+// textarea's value or textContent.
+
+import { t } from "../i18n.js";
+import { el } from "./dom.js";
+
+export function shareLink(record) {
+  const url = new URL(window.location.href);
+  url.search = "";
+  url.hash = "";
+  url.searchParams.set("record", record);
+  return url.toString();
+}
+
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** onImport(text) -> Promise (rejects with the reason the record was refused). */
+export function createRecordDialog(dialog, { onImport }) {
+  function open(record) {
+    const area = el("textarea", { id: "record-text", rows: 10, spellcheck: "false", autocomplete: "off",
+      "aria-describedby": "record-help" });
+    area.value = record ?? "";
+    const status = el("p", { class: "form-status", role: "status" });
+    const error = el("p", { class: "form-error", role: "alert", hidden: true });
+    const linkBox = el("div", { class: "share-box", hidden: true });
+    const file = el("input", { type: "file", accept: ".txt,.pgn,.hdc,text/plain", hidden: true });
+    const say = (text) => { status.textContent = text; };
+    file.addEventListener("change", async () => {
+      const chosen = file.files?.[0];
+      if (!chosen) return;
+      try {
+        area.value = (await chosen.text()).slice(0, 200_000);
+      } catch {
+        error.textContent = t("error.file");
+        error.hidden = false;
+      }
+      file.value = "";
+    });
+    const form = el("form", { method: "dialog", class: "record-form" },
+      el("h2", {}, t("record.title")),
+      el("p", { id: "record-help", class: "muted" }, t("record.help")),
+      el("label", { for: "record-text", class: "sr-only" }, t("record.label")),
+      area, error, status, linkBox,
+      el("div", { class: "button-row wrap" },
+        el("button", { type: "button", class: "primary", id: "record-import", onclick: async () => {
+          error.hidden = true;
+          say("");
+          try {
+            await onImport(area.value);
+            say(t("record.loaded"));
+            dialog.close();
+          } catch (exc) {
+            error.textContent = t("error.import", { reason: exc?.message ?? String(exc) });
+            error.hidden = false;
+          }
+        } }, t("btn.import")),
+        el("button", { type: "button", onclick: async () => {
+          say((await copyText(area.value)) ? t("btn.copied") : "");
+        } }, t("btn.copy")),
+        el("button", { type: "button", onclick: () => {
+          const blob = new Blob([area.value], { type: "text/plain" });
+          const link = el("a", { href: URL.createObjectURL(blob), download: "hdchess-game.txt" });
+          document.body.append(link);
+          link.click();
+          link.remove();
+          window.setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+        } }, t("btn.download")),
+        el("button", { type: "button", onclick: () => file.click() }, t("btn.openFile")),
+        file,
+        el("button", { type: "button", onclick: async () => {
+          const link = shareLink(area.value);
+          if (await copyText(link)) {
+            say(t("record.shareCopied"));
+          } else {
+            const box = el("input", { type: "text", readonly: true, class: "share-link", "aria-label": t("btn.share") });
+            box.value = link;
+            linkBox.replaceChildren(el("span", {}, t("record.shareManual")), box);
+            linkBox.hidden = false;
+            box.select();
+          }
+        } }, t("btn.share")),
+        el("button", { type: "button", onclick: () => dialog.close() }, t("btn.close")),
+      ),
+    );
+    dialog.replaceChildren(form);
+    dialog.showModal();
+    area.focus();
+  }
+  return { open };
+}

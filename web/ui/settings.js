@@ -1,0 +1,32 @@
+// The settings dialog: piece style, theme, language. Changes apply at once.
+
+import { t } from "../i18n.js";
+import { el } from "./dom.js";
+
+/** onChange(partialSettings) is called for every change; getSettings() gives the current ones. */
+export function createSettingsDialog(dialog, { onChange, getSettings }) {
+  function open() {
+    const settings = getSettings();
+    const letters = el("input", { type: "checkbox", id: "set-letters", checked: settings.letters });
+    letters.addEventListener("change", () => onChange({ letters: letters.checked }));
+    const theme = el("select", { id: "set-theme" },
+      ["auto", "light", "dark"].map((v) => el("option", { value: v, selected: settings.theme === v },
+        t(`settings.theme.${v}`))));
+    theme.addEventListener("change", () => onChange({ theme: theme.value }));
+    const lang = el("select", { id: "set-lang" },
+      el("option", { value: "en", selected: settings.lang === "en", lang: "en" }, "English"),
+      el("option", { value: "zh", selected: settings.lang === "zh", lang: "zh-Hans" }, "中文"));
+    lang.addEventListener("change", () => {
+      onChange({ lang: lang.value });
+      open(); // re-draw in the new language
+    });
+    dialog.replaceChildren(el("form", { method: "dialog", class: "settings-form" },
+      el("h2", {}, t("settings.title")),
+      el("div", { class: "field check" }, letters, el("label", { for: "set-letters" }, t("settings.letters"))),
+      el("div", { class: "field" }, el("label", { for: "set-theme" }, t("settings.theme")), theme),
+      el("div", { class: "field" }, el("label", { for: "set-lang" }, t("settings.lang")), lang),
+      el("div", { class: "button-row" }, el("button", { type: "submit", class: "primary" }, t("btn.close")))));
+    if (!dialog.open) dialog.showModal();
+  }
+  return { open };
+}

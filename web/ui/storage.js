@@ -1,0 +1,135 @@
+// Persistence: the settings, and the game in progress as its record plus the
+// setup the record does not hold (who is human, the AI level). Everything read
+// back is checked; anything malformed is reported and dropped, never trusted.
+
+const SETTINGS_KEY = "hdchess.settings.v1";
+const GAME_KEY = "hdchess.game.v1";
+const VIEW_KEY = "hdchess.view.v1"; // display cache only: lets the board show before Python is ready
+
+export const DEFAULT_SETTINGS = Object.freeze({
+  lang: "en",
+  letters: false,
+  theme: "auto",
+  mode: "ai", // "ai": against the computer; "two": two players at one screen
+  first: "human", // who opens in a game against the computer
+  level: "Club",
+  variant: "hdc2",
+  options: {}, // {variant: {option: value}}
+});
+
+const PLAYER_KINDS = ["human", "ai"];
+
+function storage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage disabled (privacy mode): play on without persistence
+  }
+}
+
+function read(key) {
+  const text = storage()?.getItem(key);
+  if (text === null || text === undefined) return { value: null };
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return { error: "not valid JSON" };
+  }
+}
+
+function write(key, value) {
+  try {
+    storage()?.setItem(key, JSON.stringify(value));
+  } catch {
+    /* quota or privacy mode: the game goes on unsaved */
+  }
+}
+
+function remove(key) {
+  try {
+    storage()?.removeItem(key);
+  } catch {
+    /* nothing to do */
+  }
+}
+
+const isPlainObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Settings merged over the defaults, field by field; {settings, error} (error when something was dropped). */
+export function loadSettings(defaults = DEFAULT_SETTINGS) {
+  const { value, error } = read(SETTINGS_KEY);
+  const settings = { ...defaults, options: {} };
+  if (error || (value !== null && !isPlainObject(value))) {
+    remove(SETTINGS_KEY);
+    return { settings, error: error || "not an object" };
+  }
+  if (!value) return { settings };
+  let bad = false;
+  const take = (key, ok) => {
+    if (!(key in value)) return;
+    if (ok(value[key])) settings[key] = value[key];
+    else bad = true;
+  };
+  take("lang", (v) => v === "en" || v === "zh");
+  take("letters", (v) => typeof v === "boolean");
+  take("theme", (v) => ["auto", "light", "dark"].includes(v));
+  take("mode", (v) => v === "ai" || v === "two");
+  take("first", (v) => PLAYER_KINDS.includes(v));
+  take("level", (v) => typeof v === "string" && v.length < 40);
+  take("variant", (v) => typeof v === "string" && /^[a-z0-9_]{1,30}$/.test(v));
+  if ("options" in value) {
+    if (isPlainObject(value.options) && Object.values(value.options).every(isPlainObject)) {
+      settings.options = value.options;
+    } else bad = true;
+  }
+  return bad ? { settings, error: "some values were invalid" } : { settings };
+}
+
+export function saveSettings(settings) {
+  write(SETTINGS_KEY, settings);
+}
+
+/** The saved game {record, players, level, mode} or null; {game, error}. */
+export function loadGame() {
+  const { value, error } = read(GAME_KEY);
+  if (error) {
+    clearGame();
+    return { game: null, error };
+  }
+  if (value === null) return { game: null };
+  const ok = isPlainObject(value)
+    && typeof value.record === "string" && value.record.length < 200_000
+    && isPlainObject(value.players)
+    && PLAYER_KINDS.includes(value.players["1"]) && PLAYER_KINDS.includes(value.players["2"])
+    && typeof value.level === "string"
+    && (value.mode === "ai" || value.mode === "two");
+  if (!ok) {
+    clearGame();
+    return { game: null, error: "the saved data has an unexpected shape" };
+  }
+  return { game: value };
+}
+
+export function saveGame(game) {
+  write(GAME_KEY, game);
+}
+
+export function clearGame() {
+  remove(GAME_KEY);
+  remove(VIEW_KEY);
+}
+
+/** The last view shown, for an instant board on the next visit; null when absent or unusable. */
+export function loadCachedView(record) {
+  const { value } = read(VIEW_KEY);
+  if (!isPlainObject(value) || value.record !== record || !isPlainObject(value.view)) return null;
+  const view = value.view;
+  const squaresOk = isPlainObject(view.squares) && Object.values(view.squares)
+    .every((s) => s === null || (typeof s === "string" && /^[xKAEHRCPWkaehrcpw]$/.test(s)));
+  const legalOk = isPlainObject(view.legal) && Array.isArray(view.legal.flips) && isPlainObject(view.legal.moves);
+  return squaresOk && legalOk && Array.isArray(view.moves) ? view : null;
+}
+
+export function saveCachedView(record, view) {
+  write(VIEW_KEY, { record, view });
+}
