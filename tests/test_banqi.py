@@ -100,9 +100,13 @@ CAN_TAKE = {
 @pytest.mark.parametrize("attacker", list(CAN_TAKE))
 @pytest.mark.parametrize("victim", list(ORDER))
 def test_rank_order_decides_who_captures_whom(attacker, victim):
-    state = banqi(f"x7/8/8/1{attacker}{victim.lower()}5 r p 0 10")
+    text = f"x7/8/8/1{attacker}{victim.lower()}5 r p 0 10"
     allowed = CAN_TAKE[attacker][ORDER.index(victim)] != "."
-    assert ("b1xc1" in moves_of(state, "b1")) is allowed
+    assert ("b1xc1" in moves_of(banqi(text), "b1")) is allowed
+    if not allowed:  # and the message says why
+        reason = illegal_reason(text, "b1xc1")
+        reasons = ("it ranks lower", "cannot capture a Soldier", "never the piece next to it")
+        assert any(why in reason for why in reasons)
 
 
 def test_rank_messages_name_the_reason():
