@@ -7,9 +7,12 @@
 // call() returns a promise of the bridge's result, or rejects with an
 // EngineError whose message names the problem (the game is unchanged). If the
 // worker dies, or restart() is called (to stop a long think), every pending
-// call rejects with an EngineError whose `crashed` is true, a new worker starts,
-// and onCrash({reason}) lets the app restore the game from its record:
-// `engine.call("restore", { record })` (calls made now wait for the new worker).
+// call rejects with an EngineError whose `crashed` is true and a new worker
+// starts. The client remembers the record of the last view it saw and restores
+// it first thing in the new worker, so the game goes on even if nothing was
+// pending; onCrash({reason, restored}) tells the app, where `restored` is a
+// promise of the restored view (null if no game was seen yet). Calls made
+// meanwhile wait for the new worker, after the restore.
 // Once Python is ready the service worker is registered, so the next visit
 // works offline.
 
@@ -35,6 +38,12 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
   let readyPromise = null;
   let version = null;
   let generation = 0;
+  let lastRecord = null; // the game as of the last view seen: what a new worker restores
+
+  function remember(result) {
+    const record = result?.record ?? result?.view?.record;
+    if (typeof record === "string") lastRecord = record;
+  }
 
   function spawn() {
     generation += 1;
@@ -47,7 +56,7 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
       if (mine !== generation) return;
       const message = event.data || {};
       if (message.event === "progress") {
-        onProgress({ stage: message.stage, fraction: message.fraction });
+        onProgress({ stage: message.stage, fraction: message.fraction, ms: message.ms });
       } else if (message.event === "ready") {
         version = message.version;
         resolveReady({ version });
@@ -63,7 +72,10 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
         const call = pending.get(message.id);
         if (!call) return;
         pending.delete(message.id);
-        if (message.ok) call.resolve(message.result);
+        if (message.ok) {
+          remember(message.result);
+          call.resolve(message.result);
+        }
         else call.reject(new EngineError(message.error));
       }
     });
@@ -87,10 +99,12 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
     const failed = pending;
     pending = new Map();
     spawn();
+    const restored = lastRecord === null ? null : call("restore", { record: lastRecord });
+    if (restored) restored.catch(() => {}); // the app sees the failure through onCrash
     for (const call of failed.values()) {
       call.reject(new EngineError(`${call.cmd} was interrupted: ${reason}`, { crashed: true }));
     }
-    onCrash({ reason });
+    onCrash({ reason, restored });
     return readyPromise;
   }
 

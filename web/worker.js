@@ -6,7 +6,7 @@
 //
 // page -> worker  {id, cmd, args}
 // worker -> page  {id, ok: true, result} | {id, ok: false, error}
-//                 {event: "progress", stage, fraction}   while booting
+//                 {event: "progress", stage, fraction, ms}  while booting (ms: since the worker started)
 //                 {event: "ready", version}               once Python answers
 //                 {event: "failed", stage, error}         booting failed (no network, missing file)
 //                 {event: "crashed", error}               Python itself died: the page starts a new worker
@@ -17,7 +17,7 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 const siteUrl = (path) => new URL(`../${path}`, import.meta.url).href;
 
 function progress(stage, fraction) {
-  self.postMessage({ event: "progress", stage, fraction });
+  self.postMessage({ event: "progress", stage, fraction, ms: Math.round(performance.now()) });
 }
 
 async function fetchWheel() {

@@ -50,37 +50,33 @@ CHROMIUM_ARGS = [
 READY_TIMEOUT_MS = 60_000
 
 # The app's engine, reached from the page through the engine client's module
-# (the same module instance the app imported): waits for it, or calls it.
-_ENGINE_JS = """
-async function hdchessEngine(timeoutMs) {
-  const module = await import(new URL("web/engine-client.js", document.baseURI).href);
-  const start = performance.now();
-  while (!module.engines.size) {
-    if (performance.now() - start > timeoutMs) throw new Error("the app created no engine");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return [...module.engines][0];
-}
+# (the same module instance the app imported): wait for it, or call it.
+_FIND_ENGINE = """
+  const findEngine = async (waitMs) => {
+    const module = await import(new URL("web/engine-client.js", document.baseURI).href);
+    const start = performance.now();
+    while (!module.engines.size) {
+      if (performance.now() - start > waitMs) throw new Error("the app created no engine");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return [...module.engines][0];
+  };
 """
-_WAIT_READY_JS = _ENGINE_JS + """
-async ([timeoutMs]) => {
-  const engine = await hdchessEngine(timeoutMs);
+_WAIT_READY_JS = """async ([timeoutMs]) => {""" + _FIND_ENGINE + """
+  const engine = await findEngine(timeoutMs);
   const timeout = new Promise((_, reject) =>
     setTimeout(() => reject(new Error(`Python not ready after ${timeoutMs} ms`)), timeoutMs));
   const { version } = await Promise.race([engine.ready, timeout]);
   return version;
-}
-"""
-_CALL_JS = _ENGINE_JS + """
-async ([cmd, args]) => {
-  const engine = await hdchessEngine(10000);
+}"""
+_CALL_JS = """async ([cmd, args]) => {""" + _FIND_ENGINE + """
+  const engine = await findEngine(10000);
   try {
     return { ok: true, result: await engine.call(cmd, args) };
   } catch (error) {
     return { ok: false, error: error.message, crashed: !!error.crashed };
   }
-}
-"""
+}"""
 
 
 def pytest_collection_modifyitems(items):

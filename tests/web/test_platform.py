@@ -1,0 +1,180 @@
+"""The web platform in Chromium: the engine worker, crash recovery, offline revisit,
+embedding, bad URL parameters. (Gameplay flows are in the other test files.)"""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+import hdchess
+from hdchess.bridge import Session
+
+pytestmark = pytest.mark.web
+
+
+def wait_until(page, predicate, timeout_ms=30_000, step_ms=100):
+    """Poll ``predicate()`` (which may talk to the page) until it is truthy."""
+    waited = 0
+    while waited < timeout_ms:
+        value = predicate()
+        if value:
+            return value
+        page.wait_for_timeout(step_ms)
+        waited += step_ms
+    raise AssertionError(f"not true after {timeout_ms} ms: {predicate.__doc__ or predicate}")
+
+
+def legal_texts(view):
+    return set(view["legal"]["flips"]) | {o["move"] for opts in view["legal"]["moves"].values() for o in opts}
+
+
+def click_move(frame, text):
+    """Play ``c2`` / ``c2-c3`` / ``c2xc3`` (a record's ``c2(R)`` too) by clicking squares."""
+    squares = re.findall(r"[a-h][1-4]", text)
+    for square in squares:
+        frame.locator(f'[data-sq="{square}"]').click()
+
+
+# -- the engine client and worker, on a test page without the app --------------------
+
+def test_engine_boots_in_a_worker_with_progress_and_answers(page, site_url):
+    page.goto(site_url + "_test/engine.html")
+    expect(page.locator("#status")).to_have_text(f"ready {hdchess.__version__}", timeout=60_000)
+    progress = page.evaluate("window.progress")
+    fractions = [p["fraction"] for p in progress]
+    assert fractions == sorted(fractions) and fractions[-1] == 1 and len(progress) >= 3
+    view = page.evaluate("engine.call('new_game', {seed: 4})")
+    assert view["ply"] == 0 and len(view["legal"]["flips"]) == 32
+    played = page.evaluate("engine.call('play', {move: 'c2'})")
+    assert played["view"]["ply"] == 1
+    error = page.evaluate("engine.call('play', {move: 'c2'}).then(() => null, (e) => [e.message, e.crashed])")
+    assert error is not None and "c2" in error[0] and error[1] is False
+    assert page.evaluate("engine.call('view')")["ply"] == 1  # the bad move changed nothing
+
+
+def test_restart_interrupts_pending_calls_and_restores_the_game(page, site_url):
+    page.goto(site_url + "_test/engine.html")
+    page.evaluate("engine.ready")
+    page.evaluate("engine.call('new_game', {seed: 12, players: {1: 'human', 2: 'ai'}, level: 'Beginner'})")
+    page.evaluate("engine.call('play', {move: 'e2'}).then(() => engine.call('ai_move'))")
+    before = page.evaluate("engine.call('view')")
+    outcome = page.evaluate("""async () => {
+        const pending = engine.call('hint');
+        engine.restart('test restart');
+        return pending.then(() => 'answered', (e) => ({message: e.message, crashed: e.crashed}));
+    }""")
+    assert outcome["crashed"] is True and "test restart" in outcome["message"]
+    assert page.evaluate("window.crashes.length") == 1
+    after = page.evaluate("engine.call('view')")
+    assert after == before
+    restored = page.evaluate("window.crashes[0].restored")
+    assert restored["record"] == before["record"]
+
+
+# -- the app --------------------------------------------------------------------------
+
+def test_worker_crash_restarts_and_the_game_goes_on(open_app, engine_call):
+    page = open_app("first=human&level=Beginner&seed=31&lang=en")
+    click_move(page, "c2")  # the human opens; the AI replies
+    before = wait_until(page, lambda: (v := engine_call(page, "view"))["ply"] >= 2 and not v["ai_turn"] and v)
+    with page.expect_worker() as new_worker:
+        page.workers[0].evaluate("setTimeout(() => { throw new Error('simulated crash'); })")
+    assert new_worker.value is not None
+    after = engine_call(page, "view")  # waits for the new worker, which restored the game first
+    assert after["record"] == before["record"] and after["position"] == before["position"]
+    click_move(page, sorted(legal_texts(after))[0])
+    wait_until(page, lambda: engine_call(page, "view")["ply"] >= after["ply"] + 1)
+
+
+def test_bad_url_parameters_give_a_message_and_a_fresh_game(open_app, engine_call):
+    page = open_app("level=Grandmaster&seed=12x&first=maybe")
+    message = page.locator("#message")
+    expect(message).to_be_visible()
+    text = message.inner_text()
+    for name in ("level", "seed", "first"):
+        assert name in text
+    view = engine_call(page, "view")
+    assert view["outcome"] is None and view["ply"] <= 1  # a fresh game (the AI may have opened)
+    assert len(view["legal"]["flips"]) >= 31
+
+
+def test_second_visit_works_with_the_network_off(new_context, wait_for_engine, engine_call):
+    """The service worker caches the whole site on the first visit; the second one needs no server."""
+    import build
+    import serve
+
+    server = serve.make_server(build.SITE, port=0)
+    serve.serve_in_thread(server)
+    url = serve.url_of(server) + "index.html"
+    context = new_context()
+    page = context.new_page()
+    try:
+        page.goto(url)
+        wait_for_engine(page)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        cached = page.evaluate("""async () => {
+            const names = await caches.keys();
+            const cache = await caches.open(names.find((n) => n.startsWith('hdchess-')));
+            return (await cache.keys()).map((r) => new URL(r.url).pathname);
+        }""")
+        for path in ("/index.html", "/web/worker.js", "/pyodide/pyodide.asm.wasm", "/wheels/manifest.json"):
+            assert path in cached
+    finally:
+        server.shutdown()
+        server.server_close()
+    context.set_offline(True)
+    revisit = context.new_page()
+    revisit.goto(url + "?lang=en")
+    wait_for_engine(revisit)
+    view = engine_call(revisit, "view")
+    legal = sorted(legal_texts(view))
+    assert legal
+    click_move(revisit, legal[0])
+    wait_until(revisit, lambda: engine_call(revisit, "view")["ply"] > view["ply"])
+
+
+# -- embedding ---------------------------------------------------------------------------
+
+def finished_game_minus_last_move(seed=8):
+    """A record one ply before the end of an AI game, and the move that ends it."""
+    ai = Session()
+    ai.handle({"cmd": "new_game", "args": {"seed": seed, "players": {"1": "ai", "2": "ai"}, "level": "Beginner"}})
+    view = ai.handle({"cmd": "view"})["result"]
+    while not view["outcome"]:
+        view = ai.handle({"cmd": "ai_move"})["result"]["view"]
+    humans = Session()
+    humans.handle({"cmd": "new_game", "args": {"seed": seed, "players": {"1": "human", "2": "human"}}})
+    for move in view["moves"][:-1]:
+        assert humans.handle({"cmd": "play", "args": {"move": move["text"]}})["ok"]
+    return humans.handle({"cmd": "export"})["result"]["record"], view["moves"][-1]["text"], view["outcome"]
+
+
+def test_embed_mode_posts_events_and_takes_commands(page, site_url, wait_for_engine):
+    page.goto(site_url + "_test/embed.html?embed=1&first=human&level=Beginner&seed=5&lang=en")
+    events = lambda kind: page.evaluate(f"window.events.filter((e) => e.type === '{kind}')")  # noqa: E731
+    page.wait_for_function("window.events.some((e) => e.type === 'ready')", timeout=60_000)
+    frame = page.frame_locator("#hdchess")
+    frame_obj = page.main_frame.child_frames[0]
+    wait_for_engine(frame_obj)
+
+    click_move(frame, "d2")  # the human opens; the AI replies
+    page.wait_for_function("window.events.filter((e) => e.type === 'move').length >= 2", timeout=30_000)
+    moves = events("move")
+    assert moves[0]["move"].startswith("d2(") and moves[0]["ply"] == 1 and moves[1]["ply"] == 2
+
+    page.evaluate("send({source: 'hdchess', type: 'new_game', first: 'ai', level: 'Casual', seed: 9})")
+    page.wait_for_function("window.events.filter((e) => e.type === 'ready').length >= 2", timeout=30_000)
+    page.wait_for_function("window.events.filter((e) => e.type === 'move' && e.ply === 1).length >= 2",
+                           timeout=30_000)  # the AI went first in the new game
+
+    record, last_move, outcome = finished_game_minus_last_move()
+    ready_count = len(events("ready"))
+    page.evaluate("(record) => send({source: 'hdchess', type: 'load_record', record})", record)
+    page.wait_for_function(f"window.events.filter((e) => e.type === 'ready').length > {ready_count}",
+                           timeout=30_000)
+    click_move(frame, last_move)
+    page.wait_for_function("window.events.some((e) => e.type === 'gameover')", timeout=30_000)
+    over = events("gameover")[0]
+    assert over["result"] == outcome["result"] and over["scores"] == outcome["scores"]
+    assert events("move")[-1]["move"] == last_move
+    assert not events("error")
