@@ -27,8 +27,9 @@ from collections.abc import Callable
 from typing import Any
 
 from . import __version__
-from .ai import LEVELS, SearchLimits, analyse, choose_action, hint, level_by_name
-from .core import COLOR_NAMES, EMPTY, HIDDEN, NUM_SQUARES, SQUARE_NAMES, piece_letter
+from .ai import LEVELS, choose_action, hint, level_by_name
+from .ai.evaluate import difference
+from .core import COLOR_NAMES, EMPTY, HIDDEN, NUM_SQUARES, RED, SQUARE_NAMES, piece_letter
 from .errors import HdchessError
 from .game import Game, PlayedMove
 from .notation import move_text, parse_position, position_text
@@ -38,7 +39,6 @@ from .state import NO_SIDE, State, is_flip
 
 PLAYER_KINDS = ("human", "ai")
 DEFAULT_LEVEL = "Club"
-EVALUATION_NODES = 300  # per position: keeps the evaluation graph quick under Pyodide
 MAX_NAME_LENGTH = 40
 
 # Record tags the bridge adds so that a record alone restores the whole session
@@ -57,6 +57,15 @@ def _color_name(color: int | None) -> str | None:
 
 def _letter(piece: int | None) -> str | None:
     return None if piece is None else piece_letter(piece)
+
+
+def _score_red(state: State) -> float:
+    """A position's value for red: the final score difference once over, else the AI's estimate of it."""
+    outcome = state.outcome()
+    if outcome is not None:
+        return float(outcome.scores[0] - outcome.scores[1])
+    estimate = difference(state)  # side to move's view; 0 before the first flip
+    return round(estimate if state.side == RED else -estimate, 2)
 
 
 def _square_content(content: int) -> str | None:
@@ -134,7 +143,6 @@ class Session:
         self.game = Game(seed=0)
         self.players = {"1": "human", "2": "ai"}
         self.level = DEFAULT_LEVEL
-        self._evaluations: dict[tuple, float] = {}
         self._commands: dict[str, Callable[[dict], dict]] = {
             "info": self.info,
             "new_game": self.new_game,
@@ -292,32 +300,22 @@ class Session:
         return self.view()
 
     def evaluations(self, args: dict) -> dict:
-        """The AI's evaluation of every position of the game, from red's view.
+        """The AI's evaluation of every position of the game, from red's view, in points.
 
-        Each position gets a small node budget, and results are remembered,
-        so the graph of a whole game stays quick even in the browser.
+        Each position gets the AI's static estimate of the final score difference
+        (no search: a fixed, small amount of work per position), so the graph of
+        a whole game comes back at once even in the browser; a finished position
+        gets its real final difference.
         """
         self._check_args("evaluations", args, ())
         game = self.game
         ruleset = game.ruleset
         state = parse_position(game.start_position, ruleset) if game.start_position else State(ruleset)
-        plies = [{"ply": state.ply, "score_red": self._evaluate(state)}]
+        plies = [{"ply": state.ply, "score_red": _score_red(state)}]
         for move in game.moves:
             state.push(move.action, move.revealed)
-            plies.append({"ply": state.ply, "score_red": self._evaluate(state)})
+            plies.append({"ply": state.ply, "score_red": _score_red(state)})
         return {"plies": plies}
-
-    def _evaluate(self, state: State) -> float:
-        outcome = state.outcome()
-        if outcome is not None:
-            return float(outcome.scores[0] - outcome.scores[1])
-        if state.side == NO_SIDE:
-            return 0.0
-        key = (state.ruleset, state.hash, position_text(state, extended=True))
-        if key not in self._evaluations:
-            result = analyse(state.copy(), SearchLimits(nodes=EVALUATION_NODES))
-            self._evaluations[key] = result.score if state.side == 0 else -result.score
-        return round(self._evaluations[key], 2)
 
     # -- the view ------------------------------------------------------------------
     @staticmethod
