@@ -38,6 +38,7 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
   let readyPromise = null;
   let version = null;
   let generation = 0;
+  let startError = null; // set when this worker could not start: calls fail at once
   let lastRecord = null; // the game as of the last view seen: what a new worker restores
 
   function remember(result) {
@@ -48,6 +49,8 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
   function spawn() {
     generation += 1;
     const mine = generation;
+    let readyHere = false;
+    startError = null;
     let resolveReady, rejectReady;
     readyPromise = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
     readyPromise.catch(() => {}); // a failed start is reported through the calls that wait on it
@@ -59,6 +62,7 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
         onProgress({ stage: message.stage, fraction: message.fraction, ms: message.ms });
       } else if (message.event === "ready") {
         version = message.version;
+        readyHere = true;
         resolveReady({ version });
         onReady({ version, restarted: mine > 1 });
         if (serviceWorker) registerServiceWorker();
@@ -75,18 +79,23 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
         if (message.ok) {
           remember(message.result);
           call.resolve(message.result);
+        } else {
+          call.reject(new EngineError(message.error));
         }
-        else call.reject(new EngineError(message.error));
       }
     });
     worker.addEventListener("error", (event) => {
       if (mine !== generation) return;
       event.preventDefault();
       const reason = event.message || "the engine worker failed";
-      if (version === null && mine === 1) {
-        // The worker script itself did not load: restarting would fail the same way.
-        rejectReady(new EngineError(`Python could not start: ${reason}`));
-        for (const call of pending.values()) call.reject(new EngineError(`Python could not start: ${reason}`));
+      if (!readyHere) {
+        // The worker did not even start (its script or Pyodide failed to load):
+        // a new one would fail the same way, so report it instead of looping.
+        const error = new EngineError(`Python could not start: ${reason}`);
+        startError = error;
+        onProgress({ stage: "failed", fraction: 0, error: error.message });
+        rejectReady(error);
+        for (const call of pending.values()) call.reject(error);
         pending.clear();
         return;
       }
@@ -109,6 +118,7 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
   }
 
   function call(cmd, args = {}) {
+    if (startError) return Promise.reject(startError);
     return new Promise((resolve, reject) => {
       const id = nextId++;
       pending.set(id, { resolve, reject, cmd });

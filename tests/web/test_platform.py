@@ -71,6 +71,25 @@ def test_restart_interrupts_pending_calls_and_restores_the_game(page, site_url):
     assert restored["record"] == before["record"]
 
 
+def test_a_failed_start_is_reported_not_hung(page, site_url):
+    page.route("**/pyodide/python_stdlib.zip", lambda route: route.abort())
+    page.goto(site_url + "_test/engine.html")
+    message = page.evaluate("engine.ready.then(() => 'ready', (e) => e.message)")
+    assert message.startswith("Python could not start")
+    failure = page.evaluate("engine.call('view').then(() => 'answered', (e) => e.message)")
+    assert failure.startswith("Python could not start")
+    assert page.evaluate("window.progress.at(-1).stage") == "failed"
+
+
+def test_the_offsite_guard_sees_page_and_worker_requests(page, site_url, offsite_requests):
+    page.goto(site_url + "_test/engine.html")
+    page.evaluate("engine.ready")
+    page.evaluate("fetch('https://cdn.example.org/page.js').catch(() => null)")
+    page.workers[0].evaluate("fetch('https://cdn.example.org/worker.js').catch(() => null)")
+    assert offsite_requests == ["https://cdn.example.org/page.js", "https://cdn.example.org/worker.js"]
+    offsite_requests.clear()  # seen and blocked: this test wanted them
+
+
 # -- the app --------------------------------------------------------------------------
 
 def test_worker_crash_restarts_and_the_game_goes_on(open_app, engine_call):
