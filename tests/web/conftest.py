@@ -24,7 +24,7 @@ Fixtures
                    (web protocol) through the app's own engine, e.g. to read the ``view``.
                    Raises AssertionError with the bridge's message if the command failed.
 ``wait_for_engine``
-                   ``wait_for_engine(page, timeout_ms=60000) -> version``: waits for Python ready.
+                   ``wait_for_engine(page, timeout_ms=120000) -> version``: waits for Python ready.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync",
 ]
-READY_TIMEOUT_MS = 60_000
+READY_TIMEOUT_MS = 120_000  # generous: Pyodide boots in ~3 s here, but CI machines can be busy
 
 # The app's engine, reached from the page through the engine client's module
 # (the same module instance the app imported): wait for it, or call it.

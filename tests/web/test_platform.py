@@ -39,7 +39,7 @@ def click_move(frame, text):
 
 def test_engine_boots_in_a_worker_with_progress_and_answers(page, site_url):
     page.goto(site_url + "_test/engine.html")
-    expect(page.locator("#status")).to_have_text(f"ready {hdchess.__version__}", timeout=60_000)
+    expect(page.locator("#status")).to_have_text(f"ready {hdchess.__version__}", timeout=120_000)
     progress = page.evaluate("window.progress")
     fractions = [p["fraction"] for p in progress]
     assert fractions == sorted(fractions) and fractions[-1] == 1 and len(progress) >= 3
@@ -130,7 +130,7 @@ def test_second_visit_works_with_the_network_off(new_context, wait_for_engine, e
     try:
         page.goto(url)
         wait_for_engine(page)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
         cached = page.evaluate("""async () => {
             const names = await caches.keys();
             const cache = await caches.open(names.find((n) => n.startsWith('hdchess-')));
@@ -171,7 +171,7 @@ def finished_game_minus_last_move(seed=8):
 def test_embed_mode_posts_events_and_takes_commands(page, site_url, wait_for_engine):
     page.goto(site_url + "_test/embed.html?embed=1&first=human&level=Beginner&seed=5&lang=en")
     events = lambda kind: page.evaluate(f"window.events.filter((e) => e.type === '{kind}')")  # noqa: E731
-    page.wait_for_function("window.events.some((e) => e.type === 'ready')", timeout=60_000)
+    page.wait_for_function("window.events.some((e) => e.type === 'ready')", timeout=120_000)
     frame = page.frame_locator("#hdchess")
     frame_obj = page.main_frame.child_frames[0]
     wait_for_engine(frame_obj)
