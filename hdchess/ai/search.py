@@ -102,8 +102,9 @@ class Searcher:
 
     def __init__(self, state: State, limits: SearchLimits, weights: Weights = DEFAULT_WEIGHTS,
                  seed: int = 0, on_info: Callable[[SearchInfo], None] | None = None,
-                 stop=None, root_margin: float | None = None) -> None:
+                 stop=None, root_margin: float | None = None, selective: bool = True) -> None:
         self.state = state
+        self.selective = selective  # False: expand every flip square (for tests and analysis)
         self.limits = limits
         self.weights = weights
         self.rng = random.Random(seed)
@@ -192,7 +193,7 @@ class Searcher:
                 self.rng.shuffle(flips)
             else:
                 flips = flip_risk_order(state, flips)
-            keep = _flip_budget(depth, root) if state.hidden.bit_count() > 0 else len(flips)
+            keep = _flip_budget(depth, root) if self.selective else len(flips)
             chosen = [f for f in flips[:keep] if f != tt_move]
             if not quiets and not captures and not ordered:
                 ordered += chosen

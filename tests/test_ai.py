@@ -1,0 +1,185 @@
+"""The AI: correct pruning, exact endgames, sensible choices, fair play."""
+
+import random
+
+import pytest
+
+from hdchess import Game, load_ruleset, parse_position
+from hdchess.ai import LEVELS, SearchLimits, analyse, choose_action, level_by_name
+from hdchess.ai.evaluate import terminal_utility
+from hdchess.ai.search import INFINITY, Searcher, _chance_depth
+from hdchess.errors import HdchessError
+from hdchess.notation import move_text, position_text
+
+
+def reference_value(searcher: Searcher, depth: int, ply: int = 0) -> float:
+    """Plain expectimax with the searcher's own leaves: no pruning, no table."""
+    state = searcher.state
+    actions = state.legal_actions()
+    outcome = state.outcome(actions)
+    if outcome is not None:
+        return searcher._terminal(outcome, ply)
+    if depth <= 0:
+        return searcher._quiesce(-INFINITY, INFINITY, ply, actions)
+    best = -INFINITY
+    for action in actions:
+        outcomes = state.chance_outcomes(action)
+        if outcomes:
+            below = _chance_depth(depth) if ply else _chance_depth(depth)
+            value = 0.0
+            for piece, prob in outcomes:
+                state.push(action, piece)
+                child = searcher._leaf_value(ply + 1) if below <= 0 else reference_value(searcher, below, ply + 1)
+                value += prob * -child
+                state.pop()
+        else:
+            state.push(action)
+            value = -reference_value(searcher, depth - 1, ply + 1)
+            state.pop()
+        best = max(best, value)
+    return best
+
+
+SMALL_POSITIONS = [
+    "4H2r/1a5x/7C/1x1EW3 b Pp 10 153",
+    "3c3P/e1x1E3/5x2/w3p3 r Aa 0 145",
+    "1r2xPRx/8/xaw5/2A5 b Rac 5 147",
+    "7a/8/3E3p/5k2 b - 30 251",
+    "3k4/4E3/8/1r2H3 b - 20 285",
+]
+
+
+@pytest.mark.parametrize("position", SMALL_POSITIONS)
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_pruned_search_equals_plain_expectimax(position, depth):
+    state = parse_position(position)
+    searcher = Searcher(state.copy(), SearchLimits(depth=depth), selective=False)
+    scores = searcher._root(depth, state.legal_actions(), {})
+    expected = reference_value(Searcher(state.copy(), SearchLimits(), selective=False), depth)
+    assert max(scores.values()) == pytest.approx(expected, abs=1e-6)
+
+
+def test_search_leaves_the_state_unchanged():
+    game = Game(seed=11)
+    rng = random.Random(5)
+    for _ in range(30):
+        game.play(rng.choice(game.legal_actions()))
+    before = (game.position(), game.state.hash, list(game.state.history))
+    analyse(game.state, SearchLimits(nodes=3000))
+    assert (game.position(), game.state.hash, list(game.state.history)) == before
+
+
+def test_takes_a_free_chariot():
+    # red Chariot a1 can take the black Chariot on a4 along the open file
+    state = parse_position("r7/8/8/R6k r - 0 40")
+    result = analyse(state, SearchLimits(depth=3))
+    assert move_text(result.action, state) == "a1xa4"
+
+
+def exact_value(searcher: Searcher, ply: int = 0, memo=None) -> float:
+    """Minimax to the end of the game (positions without face-down pieces).
+
+    Memoised on the full position line: with a no-progress limit of 4 the game
+    ends before any position can repeat, so the line determines the value.
+    """
+    memo = {} if memo is None else memo
+    state = searcher.state
+    key = (position_text(state, extended=True), ply)
+    if key in memo:
+        return memo[key]
+    actions = state.legal_actions()
+    outcome = state.outcome(actions)
+    if outcome is not None:
+        return searcher._terminal(outcome, ply)
+    best = -INFINITY
+    for action in actions:
+        state.push(action)
+        best = max(best, -exact_value(searcher, ply + 1, memo))
+        state.pop()
+    memo[key] = best
+    return best
+
+
+@pytest.mark.parametrize("position", ["6k1/8/2R5/8 r - 0 60", "8/1h6/8/R6k b - 1 61", "7a/8/3E3p/5k2 b - 2 251"])
+def test_solves_small_endgames_exactly(position):
+    """No face-down pieces, a short no-progress limit: the search reaches the
+    end of every line and its value is the game's exact value."""
+    ruleset = load_ruleset("hdc2", no_progress_plies=4)
+    state = parse_position(position, ruleset)
+    result = analyse(state, SearchLimits(depth=30))
+    assert result.solved
+    assert result.score == pytest.approx(exact_value(Searcher(state.copy(), SearchLimits())))
+
+
+def test_a_sure_win_outweighs_a_gamble_with_a_bigger_average_margin():
+    # Winning by 3 for certain, against +12 twice in three and -6 once (average +6):
+    # the search maximises expected utility, and the utility prefers the sure win.
+    sure = terminal_utility(3)
+    gamble = 2 / 3 * terminal_utility(12) + 1 / 3 * terminal_utility(-6)
+    assert sure > gamble
+    # ...while between sure wins, the bigger margin is better, and a draw beats a loss.
+    assert terminal_utility(5) > terminal_utility(3) > terminal_utility(0) > terminal_utility(-1)
+
+
+def test_quiet_move_ending_a_won_game_is_scored_exactly():
+    # quiet 39: a quiet move ends the game at once with red ahead 4-1.
+    state = parse_position("8/8/8/H6p r - 39 201")
+    result = analyse(state, SearchLimits(depth=3))
+    assert result.solved
+    assert result.score == pytest.approx(terminal_utility(3))
+
+
+def test_decisions_ignore_the_hidden_layout():
+    """Two games that differ only in where the face-down pieces lie: the AI
+    sees the same public position and makes the same decision."""
+    first, second = Game(seed=1), Game(seed=2)
+    rng = random.Random(3)
+    for _ in range(24):
+        entry = first.play(rng.choice(first.legal_actions()))
+        second.play(entry.text)  # same action, same revealed piece
+        if first.is_over():
+            break
+    assert first.position() == second.position()
+    assert first._layout != second._layout  # the hidden pieces differ
+    for level in ("Club", "Master"):
+        a = choose_action(first.state, level, seed=9)
+        b = choose_action(second.state, level, seed=9)
+        assert (a.action, a.score, a.pv) == (b.action, b.score, b.pv)
+
+
+def test_levels_are_deterministic_for_a_seed():
+    game = Game(seed=21)
+    rng = random.Random(8)
+    for _ in range(16):
+        game.play(rng.choice(game.legal_actions()))
+    for level in LEVELS[:3]:
+        runs = {choose_action(game.state, level, seed=4).action for _ in range(2)}
+        assert len(runs) == 1
+
+
+def test_weak_levels_vary_with_the_seed_and_master_does_not():
+    game = Game(seed=5)
+    rng = random.Random(2)
+    for _ in range(20):
+        game.play(rng.choice(game.legal_actions()))
+    beginner = {choose_action(game.state, "Beginner", seed=s).action for s in range(12)}
+    master = {choose_action(game.state, "Master", seed=s).action for s in range(2)}
+    assert len(beginner) > 1
+    assert len(master) == 1
+
+
+def test_level_names():
+    assert [lv.name for lv in LEVELS] == ["Beginner", "Casual", "Club", "Expert", "Master"]
+    assert level_by_name("master") is LEVELS[4] and level_by_name(1) is LEVELS[0]
+    with pytest.raises(HdchessError, match="unknown level"):
+        level_by_name("grandmaster")
+
+
+def test_search_obeys_its_node_limit_and_reports_progress():
+    game = Game(seed=3)
+    game.play("a1")
+    infos = []
+    result = analyse(game.state, SearchLimits(nodes=2000), on_info=infos.append)
+    assert result.nodes < 2000 + 300
+    assert infos and infos[-1].depth == result.depth
+    assert result.action in game.legal_actions()
