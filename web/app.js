@@ -15,7 +15,7 @@ import { createNewGameDialog, levelLabel } from "./ui/newgame.js";
 import { renderInfo, renderPlayers } from "./ui/panel.js";
 import { matchLevel, parseParams } from "./ui/params.js";
 import { createRecordDialog } from "./ui/recorddialog.js";
-import { lastMoveAt, parseMoveText, squaresAt } from "./ui/replay.js";
+import { lastMoveAt, parseMoveText, squaresAt, viewAt } from "./ui/replay.js";
 import { createSettingsDialog } from "./ui/settings.js";
 import * as store from "./ui/storage.js";
 
@@ -240,7 +240,7 @@ function renderButtons() {
     $("#rp-next").disabled = $("#rp-last").disabled = at >= view.moves.length;
     const play = $("#rp-play");
     const key = app.replayTimer ? "replay.pause" : "replay.play";
-    play.textContent = app.replayTimer ? "⏸" : "⏯";
+    play.textContent = app.replayTimer ? "❚❚" : "▶";
     play.setAttribute("aria-label", t(key));
     play.title = t(key);
     els.replayPos.textContent = app.replayPly === null ? "" : replayPosition();
@@ -248,15 +248,15 @@ function renderButtons() {
 }
 
 function renderPanels() {
-  const view = app.view;
+  const view = app.replayPly === null ? app.view : viewAt(app.view, app.replayPly);
   renderPlayers(els.players, view, {
     playerName, letters: settings.letters, thinking: app.thinking, live: app.replayPly === null,
   });
   for (const color of app.flash) els.players.querySelector(`.player-card.${color}`)?.classList.add("flash");
   app.flash.clear();
   renderInfo(els.info, view, { letters: settings.letters });
-  const reviewing = Boolean(view.outcome);
-  renderMoves(els.moves, view, {
+  const reviewing = Boolean(app.view.outcome);
+  renderMoves(els.moves, app.view, {
     current: app.replayPly, onPick: reviewing ? (ply) => enterReplay(ply) : null,
   });
   if (app.hint) {
@@ -313,9 +313,9 @@ async function recoverAfterCrash() {
   showMessage(t("status.engineRestart"));
   app.thinking = false;
   try {
-    const view = app.record
-      ? await app.engine.call("restore", { record: app.record })
-      : await app.engine.call("new_game", newGameArgs({ ...settings, options: settings.options?.[settings.variant] }));
+    // the client restores its last record in the new worker; make sure it is ours
+    let view = await app.engine.call("view");
+    if (app.record && view.record !== app.record) view = await app.engine.call("restore", { record: app.record });
     setView(view);
   } catch (err) {
     showError(err);
@@ -326,7 +326,7 @@ async function recoverAfterCrash() {
 /** Run fn after every earlier engine task; the board is locked meanwhile. */
 function task(fn) {
   app.busy += 1;
-  renderButtons();
+  renderAll(); // locks the board at once: one click, one move
   const run = app.chain.then(fn).finally(() => {
     app.busy -= 1;
     renderAll();
@@ -734,7 +734,7 @@ async function startInitialGame(saved) {
       } else {
         app.persist = !embed;
         await saveGame();
-        if (!embed) window.history.replaceState(null, "", window.location.pathname);
+        forgetGameParams();
       }
       return;
     } catch (err) {
@@ -760,11 +760,21 @@ async function startInitialGame(saved) {
   choice.options = settings.options?.[choice.variant] ?? {};
   try {
     await startGame(choice, params.seed ?? null);
+    forgetGameParams();
   } catch (err) {
     // saved rule options the engine no longer accepts: fall back to the defaults
     messages.push(() => t("error.prefix", { message: errorText(err) }));
     await startGame({ ...store.DEFAULT_SETTINGS, lang: settings.lang });
   }
+}
+
+/** Once a URL's game is started and saved, a reload should bring back that game, not start it again. */
+function forgetGameParams() {
+  if (embed) return;
+  const url = new URL(window.location.href);
+  const before = url.search;
+  for (const name of ["record", "variant", "level", "first", "seed"]) url.searchParams.delete(name);
+  if (url.search !== before) window.history.replaceState(null, "", url.toString());
 }
 
 /** Check URL choices that need the engine's info; drop the bad ones with a message. */

@@ -21,11 +21,11 @@ export function announce(text) {
 export function describeMove(entry, piece) {
   const move = parseMoveText(entry?.text);
   if (!move) return entry?.text ?? "";
-  const who = entry.color ? t(`who.${entry.color}`) : t("who.opening");
+  const who = entry.color ? t(`who.${entry.color}`) : "";
   let sentence;
   if (move.kind === "flip") {
     const revealed = entry.revealed ? pieceName(entry.revealed) : "?";
-    sentence = t("announce.flip", { who, sq: move.to, piece: revealed });
+    sentence = t(who ? "announce.flip" : "announce.openingFlip", { who, sq: move.to, piece: revealed });
   } else {
     const name = piece && piece !== "x" ? kindName(piece) : "";
     const params = { who, piece: name, from: move.from, to: move.to };

@@ -31,7 +31,7 @@ export function renderGameOver(section, view, ctx) {
   });
   const hidden = Object.values(view.squares ?? {}).filter((s) => s === "x").length;
   const graph = el("div", { class: "graph-box" }, el("p", { class: "muted" }, t("panel.graph.loading")));
-  section.replaceChildren(
+  const parts = [
     el("h2", { id: "gameover-title" }, t("over.title")),
     el("p", { class: "headline" }, resultHeadline(outcome, ctx)),
     el("p", { class: "final-score" },
@@ -46,7 +46,8 @@ export function renderGameOver(section, view, ctx) {
       el("button", { type: "button", class: "primary", onclick: ctx.onNewGame }, t("btn.newAfter")),
       el("button", { type: "button", onclick: ctx.onReview }, t("btn.review")),
       el("button", { type: "button", onclick: ctx.onRecord }, t("btn.record"))),
-  );
+  ];
+  section.replaceChildren(...parts.filter(Boolean));
   section.hidden = false;
   return graph;
 }

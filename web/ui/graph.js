@@ -25,7 +25,7 @@ export function renderGraph(container, plies, opts = {}) {
   const x = (i) => (n === 1 ? W / 2 : (i / (n - 1)) * W);
   const y = (s) => H / 2 - (Math.max(-bound, Math.min(bound, s)) / bound) * (H / 2 - 6);
   const points = scores.map((s, i) => `${x(i).toFixed(1)},${y(s).toFixed(1)}`);
-  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "graph", role: "img",
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "graph", role: "img", preserveAspectRatio: "none",
     "aria-label": t("panel.graph.label", { min: Math.min(...scores).toFixed(1), max: Math.max(...scores).toFixed(1) }) });
   const clipAbove = svg("clipPath", { id: "graph-above" });
   clipAbove.append(svg("rect", { x: 0, y: 0, width: W, height: H / 2 }));
@@ -38,19 +38,21 @@ export function renderGraph(container, plies, opts = {}) {
     defs,
     svg("path", { d: area, class: "graph-red", "clip-path": "url(#graph-above)" }),
     svg("path", { d: area, class: "graph-black", "clip-path": "url(#graph-below)" }),
-    svg("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "graph-axis" }),
-    svg("polyline", { points: points.join(" "), class: "graph-line" }),
+    svg("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "graph-axis", "vector-effect": "non-scaling-stroke" }),
+    svg("polyline", { points: points.join(" "), class: "graph-line", "vector-effect": "non-scaling-stroke" }),
   );
-  const labelRed = svg("text", { x: 4, y: 12, class: "graph-label" });
-  labelRed.textContent = t("panel.graph.red");
-  const labelBlack = svg("text", { x: 4, y: H - 4, class: "graph-label" });
-  labelBlack.textContent = t("panel.graph.black");
-  root.append(labelRed, labelBlack);
   if (opts.current !== null && opts.current !== undefined) {
     const i = Math.max(0, Math.min(n - 1, opts.current));
-    root.append(svg("line", { x1: x(i), y1: 0, x2: x(i), y2: H, class: "graph-cursor" }),
-      svg("circle", { cx: x(i), cy: y(scores[i]), r: 3.5, class: "graph-dot" }));
+    root.append(svg("line", { x1: x(i), y1: 0, x2: x(i), y2: H, class: "graph-cursor", "vector-effect": "non-scaling-stroke" }));
   }
+  // labels in HTML: the drawing stretches to the box width, text must not
+  const labels = [["panel.graph.red", "top"], ["panel.graph.black", "bottom"]].map(([key, where]) => {
+    const span = document.createElement("span");
+    span.className = `graph-label ${where}`;
+    span.setAttribute("aria-hidden", "true");
+    span.textContent = t(key);
+    return span;
+  });
   if (opts.onPick) {
     root.classList.add("clickable");
     root.addEventListener("click", (event) => {
@@ -59,5 +61,8 @@ export function renderGraph(container, plies, opts = {}) {
       opts.onPick(Math.round(fraction * (n - 1)));
     });
   }
-  container.replaceChildren(root);
+  const frame = document.createElement("div");
+  frame.className = "graph-frame";
+  frame.append(root, ...labels);
+  container.replaceChildren(frame);
 }

@@ -7,8 +7,9 @@ import { el } from "./dom.js";
 /** opts: {current: ply shown (null = live), onPick(ply) or null, assisted} */
 export function renderMoves(container, view, opts) {
   const moves = view.moves ?? [];
+  const assisted = view.assisted ? el("p", { class: "assisted" }, t("panel.assisted")) : null;
   if (!moves.length) {
-    container.replaceChildren(el("p", { class: "muted" }, t("panel.moves.empty")));
+    container.replaceChildren(...[el("p", { class: "muted" }, t("panel.moves.empty")), assisted].filter(Boolean));
     return;
   }
   const startPly = (view.ply ?? moves.length) - moves.length;
@@ -34,9 +35,7 @@ export function renderMoves(container, view, opts) {
     rows.get(number).append(item);
   });
   const list = el("ol", { class: "move-list" }, [...rows.values()]);
-  const parts = [list];
-  if (view.assisted) parts.push(el("p", { class: "assisted" }, t("panel.assisted")));
-  container.replaceChildren(...parts);
+  container.replaceChildren(...[list, assisted].filter(Boolean));
   const current = container.querySelector(".current");
   current?.scrollIntoView?.({ block: "nearest" });
 }

@@ -22,7 +22,7 @@ export function renderPlayers(container, view, ctx) {
   const cards = [1, 2].map((n) => {
     const color = view.player_colors?.[String(n)] ?? null;
     const active = ctx.live && !view.outcome && view.turn_player === n;
-    const score = color ? view.scores?.[color] ?? 0 : null;
+    const score = color && view.scores ? view.scores[color] ?? 0 : null;
     const penalty = color ? view.penalties?.[color] ?? 0 : 0;
     // what this player took: pieces of the other colour off the board
     const taken = color ? view.captured?.[color === "red" ? "black" : "red"] ?? [] : [];
@@ -40,7 +40,8 @@ export function renderPlayers(container, view, ctx) {
       el("span", { class: "stat score" }, `${t("panel.score")} `, el("strong", {}, score ?? "–")),
       penalty ? el("span", { class: "stat penalty" }, `${t("panel.penalty")} `, el("strong", {}, `−${penalty}`)) : null,
     ),
-    el("div", { class: "captured-row", "aria-label": `${t("panel.captured")}: ${taken.length || t("panel.none")}` },
+    el("div", { class: "captured-row" },
+      el("span", { class: "captured-label" }, `${t("panel.captured")}:`),
       taken.length ? discs(taken, ctx.letters) : el("span", { class: "muted" }, t("panel.none")),
     ));
   });

@@ -38,3 +38,38 @@ export function lastMoveAt(view, ply) {
   if (ply <= 0) return null;
   return parseMoveText(view.moves[ply - 1]?.text);
 }
+
+/**
+ * What the panels show at `ply` during a replay: the board, the face-down pool
+ * and the captures, taken back from the final view. Scores need piece values,
+ * which the record does not carry, so they are left out (null).
+ */
+export function viewAt(view, ply) {
+  const pool = { ...view.pool };
+  const captured = { red: [...(view.captured?.red ?? [])], black: [...(view.captured?.black ?? [])] };
+  for (let i = view.moves.length - 1; i >= ply; i--) {
+    const entry = view.moves[i];
+    if (entry.revealed) pool[entry.revealed] = (pool[entry.revealed] ?? 0) + 1;
+    if (entry.captured) {
+      const list = captured[entry.captured === entry.captured.toUpperCase() ? "red" : "black"];
+      const at = list.lastIndexOf(entry.captured);
+      if (at >= 0) list.splice(at, 1);
+    }
+  }
+  const first = (view.ply ?? view.moves.length) - view.moves.length;
+  const opened = first > 0 || ply > 0;
+  return {
+    ...view,
+    squares: squaresAt(view, ply),
+    pool,
+    captured,
+    scores: null,
+    penalties: null,
+    quiet: null,
+    quiet_limit: null,
+    outcome: ply === view.moves.length ? view.outcome : null,
+    player_colors: opened ? view.player_colors : { 1: null, 2: null },
+    turn_player: (first + ply) % 2 === 0 ? 1 : 2,
+    last_move: lastMoveAt(view, ply),
+  };
+}
