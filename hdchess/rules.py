@@ -74,7 +74,10 @@ class VariantSpec:
     counts: tuple[int, ...]
     score_tables: Mapping[str, tuple[int, ...]]
     options: tuple[Option, ...]
-    movegen: Callable[..., None]
+    movegen: Callable[..., object]  # movegen(state, colour, out): appends the colour's moves to out
+    # scan(state, colour, None) -> (number of moves, bitboard of capturable enemies), when the
+    # variant has a fast one; the evaluation falls back to movegen otherwise.
+    scan: Callable[..., tuple[int, int]] | None = None
     fixed: Mapping[str, Any] = field(default_factory=dict)
     blind_captures: bool = False  # gaiqi: a piece may capture a face-down piece
     general_loss: bool = False  # gaiqi: losing your General loses the game

@@ -108,7 +108,7 @@ class State:
         "ruleset", "spec", "mailbox", "occupied", "hidden", "colors", "pool", "side",
         "quiet", "ply", "penalties", "last_moves", "hash", "history", "_stack",
         "_movegen", "_first_flip_self", "_penalty_points", "_no_progress_limit",
-        "chase", "_chase_stack", "_gives_check",
+        "chase", "_chase_stack", "_gives_check", "material", "pool_value", "_values",
     )
 
     def __init__(self, ruleset: Ruleset) -> None:
@@ -124,6 +124,9 @@ class State:
         self._chase_stack: list[tuple] = []  # chase values before each push (chase rule only)
         self.mailbox: list[int] = [HIDDEN] * NUM_SQUARES
         self.pool: list[int] = list(ruleset.initial_pool)
+        self._values = ruleset.piece_values
+        self.material = [0, 0]  # value of each colour's face-up pieces, kept up to date by push/pop
+        self.pool_value = [0, 0]  # value of each colour's face-down pieces, likewise
         self.occupied = self.hidden = (1 << NUM_SQUARES) - 1
         self.colors = [0, 0]  # face-up pieces of each colour
         self.side = NO_SIDE
@@ -132,6 +135,7 @@ class State:
         self.penalties = [0, 0]  # penalised moves (not points) per colour
         self.last_moves = [-1, -1]  # each colour's last move, for the penalty rule
         self._stack: list[tuple] = []
+        self.recount()
         self.rehash()
 
     # -- construction ------------------------------------------------------
@@ -155,6 +159,7 @@ class State:
         state.side, state.quiet, state.ply = side, quiet, ply
         state.penalties, state.last_moves = list(penalties), list(last_moves)
         state.chase = tuple(tuple(entry) for entry in chase)
+        state.recount()
         state.rehash()
         return state
 
@@ -164,10 +169,17 @@ class State:
         for name in State.__slots__:
             setattr(other, name, getattr(self, name))
         other.mailbox, other.pool, other.colors = list(self.mailbox), list(self.pool), list(self.colors)
+        other.material, other.pool_value = list(self.material), list(self.pool_value)
         other.penalties, other.last_moves = list(self.penalties), list(self.last_moves)
         other.history, other._stack = list(self.history), list(self._stack)
         other._chase_stack = list(self._chase_stack)
         return other
+
+    def recount(self) -> None:
+        """Compute the material and pool totals from scratch."""
+        values = self._values
+        self.material = [sum(values[self.mailbox[sq]] for sq in squares(self.colors[c])) for c in (RED, BLACK)]
+        self.pool_value = [sum(values[p] * self.pool[p] for p in range(c * 8, c * 8 + 8)) for c in (RED, BLACK)]
 
     def rehash(self) -> None:
         """Compute the Zobrist hash from scratch and restart the repetition history."""
@@ -229,9 +241,7 @@ class State:
 
     def score(self, color: Color) -> int:
         """Face-up material of ``color`` on the board minus its penalty points."""
-        values, mailbox = self.ruleset.piece_values, self.mailbox
-        material = sum(values[mailbox[sq]] for sq in squares(self.colors[color]))
-        return material - self.penalties[color] * self._penalty_points
+        return self.material[color] - self.penalties[color] * self._penalty_points
 
     def repetitions(self) -> int:
         """How often the current public position has occurred (1 = first time)."""
@@ -298,6 +308,9 @@ class State:
             self.colors[revealed >> 3] |= bit
             count = self.pool[revealed]
             self.pool[revealed] = count - 1
+            value = self._values[revealed]
+            self.material[revealed >> 3] += value
+            self.pool_value[revealed >> 3] -= value
             h ^= (Z_PIECE[to][HIDDEN] ^ Z_PIECE[to][revealed]
                   ^ Z_POOL[revealed][count] ^ Z_POOL[revealed][count - 1])
             if side == NO_SIDE:
@@ -325,9 +338,11 @@ class State:
                     self.hidden ^= to_bit
                     count = self.pool[revealed]
                     self.pool[revealed] = count - 1
+                    self.pool_value[revealed >> 3] -= self._values[revealed]
                     h ^= Z_POOL[revealed][count] ^ Z_POOL[revealed][count - 1]
                 else:
                     self.colors[target >> 3] ^= to_bit
+                    self.material[target >> 3] -= self._values[target]
             self.colors[side] ^= from_bit | to_bit
             mailbox[to] = moving
             mailbox[frm] = EMPTY
@@ -348,6 +363,12 @@ class State:
         mailbox = self.mailbox
         if target == HIDDEN:
             self.pool[revealed] += 1
+            value = self._values[revealed]
+            self.pool_value[revealed >> 3] += value
+            if frm == to:
+                self.material[revealed >> 3] -= value
+        elif target != EMPTY:
+            self.material[target >> 3] += self._values[target]
         if frm != to:
             mailbox[frm] = mailbox[to]
         mailbox[to] = target

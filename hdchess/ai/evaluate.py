@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass, fields
 
-from ..core import EMPTY, HIDDEN
+from ..core import EMPTY, HIDDEN, squares
 from ..state import NO_SIDE, State
 
 WIN_BONUS = 30.0  # utility of winning, in points, on top of the score difference
@@ -56,22 +56,31 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 
-def _captures(state: State, moves: list[int]) -> list[int]:
-    """Values of the distinct pieces these moves capture, largest first."""
-    mailbox, values = state.mailbox, state.ruleset.piece_values
-    victims = {}
+def _mobility_and_captures(state: State, color: int) -> tuple[int, int]:
+    """(number of moves, bitboard of enemy pieces capturable) for ``color``."""
+    scan = state.spec.scan
+    if scan is not None:
+        return scan(state, color, None)
+    moves: list[int] = []
+    state.spec.movegen(state, color, moves)
+    mailbox, captured = state.mailbox, 0
     for action in moves:
-        target = mailbox[action & 31]
-        if target < HIDDEN:
-            victims[action & 31] = values[target]
-    return sorted(victims.values(), reverse=True)
+        if mailbox[action & 31] < HIDDEN:
+            captured |= 1 << (action & 31)
+    return len(moves), captured
 
 
-def pool_values(state: State) -> tuple[float, float]:
-    """Total value of the face-down pieces of each colour."""
-    values, pool = state.ruleset.piece_values, state.pool
-    return (float(sum(values[p] * pool[p] for p in range(8))),
-            float(sum(values[p] * pool[p] for p in range(8, 16))))
+def _two_largest(state: State, bitboard: int) -> tuple[int, int]:
+    """The values of the two most valuable pieces on ``bitboard`` (0 if absent)."""
+    first = second = 0
+    mailbox, values = state.mailbox, state._values
+    for sq in squares(bitboard):
+        value = values[mailbox[sq]]
+        if value > first:
+            first, second = value, first
+        elif value > second:
+            second = value
+    return first, second
 
 
 def difference(state: State, weights: Weights = DEFAULT_WEIGHTS) -> float:
@@ -80,23 +89,16 @@ def difference(state: State, weights: Weights = DEFAULT_WEIGHTS) -> float:
     if side == NO_SIDE:
         return 0.0
     other = side ^ 1
-    material = state.score(side) - state.score(other)
-    pools = pool_values(state)
-    value = material + weights.pool * (pools[side] - pools[other])
-    movegen = state.spec.movegen
-    ours: list[int] = []
-    theirs: list[int] = []
-    movegen(state, side, ours)
-    movegen(state, other, theirs)
-    value += weights.mobility * (len(ours) - len(theirs))
-    our_caps = _captures(state, ours)
-    their_caps = _captures(state, theirs)
-    if our_caps:
-        value += weights.attack * our_caps[0]
-    if their_caps:
-        value -= weights.threat * their_caps[0]
-        if len(their_caps) > 1:
-            value -= weights.second_threat * their_caps[1]
+    pools = state.pool_value
+    value = state.score(side) - state.score(other) + weights.pool * (pools[side] - pools[other])
+    our_moves, our_captures = _mobility_and_captures(state, side)
+    their_moves, their_captures = _mobility_and_captures(state, other)
+    value += weights.mobility * (our_moves - their_moves)
+    if our_captures:
+        value += weights.attack * _two_largest(state, our_captures)[0]
+    if their_captures:
+        first, second = _two_largest(state, their_captures)
+        value -= weights.threat * first + weights.second_threat * second
     return value
 
 
@@ -118,7 +120,7 @@ def flip_risk_order(state: State, flips: list[int]) -> list[int]:
     for color in (0, 1):
         attacked[color] = probe(color)
     n = state.hidden.bit_count()
-    pools = pool_values(state)
+    pools = state.pool_value
     our_avg = pools[side] / n
     their_avg = pools[side ^ 1] / n
     enemy_attacks, our_attacks = attacked[side ^ 1], attacked[side]

@@ -84,7 +84,7 @@ class _Stop(Exception):
 def _flip_budget(depth: int, root: bool) -> int:
     """How many flip squares to expand at a node of this remaining depth."""
     if root:
-        return 8
+        return 4
     if depth >= 3:
         return 3
     return 2 if depth == 2 else 1

@@ -34,8 +34,11 @@ def target_squares(kind: int, sq: int, occupied: int, enemy: int) -> int:
     return entry[0] | (entry[which] & enemy)
 
 
-def generate_moves(state: State, color: int, out: list[int]) -> None:
-    """Append every move (``from << 5 | to``) of ``color``'s revealed pieces.
+def scan_moves(state: State, color: int, out: list[int] | None) -> tuple[int, int]:
+    """Append every move (``from << 5 | to``) of ``color``'s revealed pieces to
+    ``out`` (unless it is None), and return (number of moves, bitboard of the
+    enemy pieces they capture): the move generator and the evaluation's
+    mobility and threat count share this one loop.
 
     The body is :func:`target_squares` inlined: this is the engine's hot loop.
     """
@@ -44,6 +47,7 @@ def generate_moves(state: State, color: int, out: list[int]) -> None:
     enemy = state.colors[color ^ 1]
     moves_by_kind, captures_by_kind, slides_by_kind = _MOVES, _CAPTURES, _SLIDE_PARTS
     cached = ACTIONS_CACHE.get
+    count = captured = 0
     for sq in squares(state.colors[color]):
         kind = mailbox[sq] & 7
         moves = moves_by_kind[kind]
@@ -54,7 +58,11 @@ def generate_moves(state: State, color: int, out: list[int]) -> None:
             entry = table[sq].get(occupied & mask[sq]) or lookup(sq, occupied)
             targets = entry[0] | (entry[which] & enemy)
         if targets:
-            out += cached(sq << 32 | targets) or actions_to(sq, targets)
+            count += targets.bit_count()
+            captured |= targets & enemy
+            if out is not None:
+                out += cached(sq << 32 | targets) or actions_to(sq, targets)
+    return count, captured
 
 
 SPEC = register_variant(
@@ -86,6 +94,7 @@ SPEC = register_variant(
             Option("no_progress_plies", "NoProgressPlies", 40,
                    "plies with no flip and no capture that end the game (0 turns it off)"),
         ),
-        movegen=generate_moves,
+        movegen=scan_moves,
+        scan=scan_moves,
     )
 )
