@@ -2,11 +2,14 @@
 rules one by one (xiangqi movement with blocked Horse and Elephant legs, blind
 captures, the General's loss, the chase rule, how the game ends)."""
 
+import io
 import random
+import sys
 
 import pytest
 
 from hdchess import BLACK, RED, Game, IllegalMoveError, PositionError, load_ruleset, parse_position, perft
+from hdchess.cli import main
 from hdchess.core import GENERAL, SOLDIER, make_piece, parse_square
 from hdchess.notation import move_text, position_text
 from hdchess.playout import random_playout
@@ -280,3 +283,17 @@ def test_random_games_end_and_unwind_exactly(variant):
         for _ in range(plies):
             state.pop()
         assert position_text(state, extended=True) == start
+
+
+@pytest.mark.parametrize("variant", ["gaiqi", "banqi"])
+def test_a_whole_game_at_the_command_line(variant, capsys, monkeypatch):
+    reference = Game(load_ruleset(variant), seed=5)
+    rng = random.Random(5)
+    while not reference.is_over():
+        reference.play(rng.choice(reference.legal_actions()))
+    typed = "\n".join(m.text.split("(")[0] for m in reference.moves)  # as a player types them: c2, d3xc3
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed + "\n"))
+    status = main(["play", "--variant", variant, "--seed", "5", "--two-players", "--letters", "--colour", "never"])
+    out, err = capsys.readouterr()
+    assert status == 0 and err == ""
+    assert f"Game over: {reference.outcome.describe()}" in out
