@@ -248,7 +248,8 @@ function renderButtons() {
 }
 
 function renderPanels() {
-  const view = app.replayPly === null ? app.view : viewAt(app.view, app.replayPly);
+  const live = app.replayPly === null || app.replayPly === app.view.moves.length;
+  const view = live ? app.view : viewAt(app.view, app.replayPly);
   renderPlayers(els.players, view, {
     playerName, letters: settings.letters, thinking: app.thinking, live: app.replayPly === null,
   });
@@ -269,7 +270,7 @@ function renderPanels() {
   } else {
     els.hint.hidden = true;
   }
-  if (app.evaluations && view.outcome) renderEvalGraph();
+  if (app.evaluations && app.view.outcome) renderEvalGraph();
 }
 
 function renderAll(animateMove = null) {

@@ -37,5 +37,13 @@ export function renderMoves(container, view, opts) {
   const list = el("ol", { class: "move-list" }, [...rows.values()]);
   container.replaceChildren(...[list, assisted].filter(Boolean));
   const current = container.querySelector(".current");
-  current?.scrollIntoView?.({ block: "nearest" });
+  if (current) scrollWithin(container, current);
+}
+
+/** Bring item into view inside box only (scrollIntoView would scroll the page too). */
+function scrollWithin(box, item) {
+  const outer = box.getBoundingClientRect();
+  const inner = item.getBoundingClientRect();
+  if (inner.top < outer.top) box.scrollTop -= outer.top - inner.top;
+  else if (inner.bottom > outer.bottom) box.scrollTop += inner.bottom - outer.bottom;
 }
