@@ -25,6 +25,7 @@ import threading
 from dataclasses import dataclass
 
 from .ai import SearchLimits, analyse, choose_action, level_by_name
+from .ai.evaluate import Weights
 from .core import EMPTY, HIDDEN
 from .errors import HdchessError
 from .notation import parse_move_text
@@ -233,6 +234,33 @@ class EnginePlayer(Player):
                 self._process.wait()
 
 
+class SearchPlayer(Player):
+    """The search with explicit evaluation weights and node budget, for tuning:
+    ``search:nodes=1500,pool=0.6,threat=0.4`` (unnamed weights keep their defaults)."""
+
+    def __init__(self, settings: str) -> None:
+        values = {}
+        for item in filter(None, (part.strip() for part in settings.split(","))):
+            key, sep, value = item.partition("=")
+            try:
+                values[key.strip()] = float(value)
+            except ValueError:
+                raise HdchessError(f"search player: {item!r} is not NAME=NUMBER") from None
+            if not sep:
+                raise HdchessError(f"search player: {item!r} is not NAME=NUMBER")
+        self.nodes = int(values.pop("nodes", 2000))
+        unknown = set(values) - set(Weights.names())
+        if unknown:
+            raise HdchessError(f"search player: unknown weight {sorted(unknown)[0]!r} "
+                               f"(weights: {', '.join(Weights.names())}, nodes)")
+        self.weights = Weights(**values)
+        self.name = f"search:{settings}"
+
+    def choose(self, turn: Turn) -> Choice:
+        result = analyse(turn.state, SearchLimits(nodes=self.nodes), seed=turn.seed, weights=self.weights)
+        return Choice(result.action)
+
+
 BASELINES = {"random": RandomPlayer, "greedy": GreedyPlayer}
 
 
@@ -244,6 +272,8 @@ def make_player(spec: str, movetime_ms: int | None = None) -> Player:
         return BASELINES[text.lower()]()
     if text.lower().startswith("engine:"):
         return EnginePlayer(text[len("engine:"):].strip(), movetime_ms)
+    if text.lower().startswith("search:"):
+        return SearchPlayer(text[len("search:"):])
     try:
         return LevelPlayer(text, movetime_ms)
     except HdchessError:

@@ -28,10 +28,10 @@ class Level:
 
 LEVELS = (
     Level("Beginner", 150, 6.0, "sees captures one move ahead and often plays loosely"),
-    Level("Casual", 800, 3.0, "avoids simple blunders"),
-    Level("Club", 3_000, 1.2, "looks a few plies ahead, weighs flip risks"),
-    Level("Expert", 8_000, 0.4, "rarely strays from the best move"),
-    Level("Master", 20_000, 0.0, "always plays its best move"),
+    Level("Casual", 700, 3.0, "avoids simple blunders"),
+    Level("Club", 2_500, 1.2, "looks a few plies ahead, weighs flip risks"),
+    Level("Expert", 6_000, 0.4, "rarely strays from the best move"),
+    Level("Master", 16_000, 0.0, "always plays its best move (about 2 s a move in a browser)"),
 )
 
 

@@ -94,14 +94,14 @@ def measure(seconds: float = 3.0, rounds: int = 3, warmup: float = 3.0) -> dict:
     return figures
 
 
-def run_pyodide(seconds: float, rounds: int, warmup: float) -> dict:
-    """Install Pyodide with npm (once) and run :func:`measure` in it under Node."""
+def run_pyodide(seconds: float, rounds: int, warmup: float, module: str = "bench_engine") -> dict:
+    """Install Pyodide with npm (once) and run ``module.measure`` in it under Node."""
     if not (CACHE / "node_modules" / "pyodide" / "pyodide.mjs").exists():
         print(f"installing pyodide@{PYODIDE_VERSION} into {CACHE} ...", file=sys.stderr)
         subprocess.run(["npm", "install", "--prefix", str(CACHE), "--no-audit", "--no-fund",
                         f"pyodide@{PYODIDE_VERSION}"], check=True, stdout=sys.stderr)
     done = subprocess.run(["node", str(HERE / "pyodide_bench.mjs"), str(seconds), str(rounds), str(warmup)],
-                          check=True, stdout=subprocess.PIPE, text=True)
+                          check=True, stdout=subprocess.PIPE, text=True, env={**os.environ, "BENCH_MODULE": module})
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 

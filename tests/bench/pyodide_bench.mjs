@@ -23,10 +23,11 @@ function sources(folder) {
 }
 
 const [seconds = "3", rounds = "3", warmup = "3"] = process.argv.slice(2);
+const bench = process.env.BENCH_MODULE || "bench_engine"; // bench_ai measures the AI the same way
 const started = Date.now();
 const pyodide = await loadPyodide();
 const home = "/home/pyodide/bench";
-for (const file of [...sources(join(root, "hdchess")), "tests/bench/bench_engine.py"]) {
+for (const file of [...sources(join(root, "hdchess")), `tests/bench/${bench}.py`]) {
   const target = join(home, file); // the repository's layout, so bench_engine finds hdchess
   pyodide.FS.mkdirTree(dirname(target));
   pyodide.FS.writeFile(target, readFileSync(join(root, file)));
@@ -35,7 +36,7 @@ console.error(`Pyodide ready in ${((Date.now() - started) / 1000).toFixed(1)} s;
 const figures = pyodide.runPython(`
 import json, sys
 sys.path.insert(0, ${JSON.stringify(home + "/tests/bench")})
-import bench_engine
-json.dumps(bench_engine.measure(${Number(seconds)}, ${Number(rounds)}, ${Number(warmup)}))
+import ${bench}
+json.dumps(${bench}.measure(${Number(seconds)}, ${Number(rounds)}, ${Number(warmup)}))
 `);
 console.log(figures);

@@ -1,0 +1,68 @@
+"""Tune the evaluation weights by self-play: ``python -m hdchess.ai.tune``.
+
+Coordinate search: for each weight in turn, a candidate with the weight
+raised or lowered by ``--step`` (relative) plays a paired match against the
+current weights at a fixed node budget; a candidate that scores at least
+``--accept`` becomes the current weights. Every match is reproducible from
+``--seed``. Prints each trial and, at the end, the weights to put in
+``evaluate.Weights``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from dataclasses import replace
+
+from ..match import run_match
+from .evaluate import DEFAULT_WEIGHTS, Weights
+
+
+def player_spec(weights: Weights, nodes: int) -> str:
+    return "search:" + ",".join([f"nodes={nodes}"] + [f"{k}={v:.4g}" for k, v in weights.as_dict().items()])
+
+
+def tune(weights: Weights, games: int, nodes: int, step: float, accept: float, rounds: int, seed: int,
+         jobs: int, log=print) -> Weights:
+    trial = 0
+    for round_number in range(1, rounds + 1):
+        changed = False
+        for name in Weights.names():
+            for direction in (+1, -1):
+                value = getattr(weights, name) * (1 + direction * step)
+                candidate = replace(weights, **{name: round(value, 4)})
+                trial += 1
+                summary, _ = run_match(player_spec(candidate, nodes), player_spec(weights, nodes), games,
+                                       seed=seed + trial, jobs=jobs)
+                verdict = "accepted" if summary.score >= accept else "rejected"
+                log(f"round {round_number} trial {trial}: {name} {getattr(weights, name):.4g} -> {value:.4g}: "
+                    f"{summary.score * summary.games:g}/{summary.games} = {100 * summary.score:.1f}% {verdict}")
+                if summary.score >= accept:
+                    weights, changed = candidate, True
+                    break
+        if not changed:
+            break
+    return weights
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m hdchess.ai.tune", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games per trial (paired)")
+    parser.add_argument("--nodes", type=int, default=1500, help="node budget per move")
+    parser.add_argument("--step", type=float, default=0.3, help="relative change tried per weight")
+    parser.add_argument("--accept", type=float, default=0.55, help="score a candidate needs to be kept")
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args(argv)
+    print(f"start: {json.dumps(DEFAULT_WEIGHTS.as_dict())}", flush=True)
+    weights = tune(DEFAULT_WEIGHTS, args.games, args.nodes, args.step, args.accept, args.rounds, args.seed,
+                   args.jobs, log=lambda line: print(line, flush=True))
+    print(f"tuned: {json.dumps(weights.as_dict())}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
