@@ -183,3 +183,22 @@ def test_search_obeys_its_node_limit_and_reports_progress():
     assert result.nodes < 2000 + 300
     assert infos and infos[-1].depth == result.depth
     assert result.action in game.legal_actions()
+
+
+def test_gaiqi_ai_takes_the_general_and_never_leaves_its_own_en_prise():
+    ruleset = load_ruleset("gaiqi")
+    # red Chariot on a1 sees the black General on a4: taking it wins at once
+    state = parse_position("k7/8/8/R3x2K r p 0 30", ruleset)
+    assert move_text(analyse(state, SearchLimits(depth=2)).action, state) == "a1xa4"
+    # black to move: its General on b1 stands next to the red Chariot on a1, so it
+    # must take the Chariot (K captures in 8 directions) rather than do anything else
+    state = parse_position("8/8/7x/Rk5K b p 0 30", ruleset)
+    assert move_text(analyse(state, SearchLimits(depth=2)).action, state) == "b1xa1"
+
+
+def test_gaiqi_ai_does_not_flip_its_general_into_a_capture():
+    # the only face-down piece is red's General, beside a black Chariot: flipping
+    # it loses at once, so red (depth 1: the flip is judged at a static leaf) moves its Soldier
+    state = parse_position("3k4/8/8/rx5P r K 0 30", load_ruleset("gaiqi"))
+    result = analyse(state, SearchLimits(depth=1))
+    assert move_text(result.action, state) in ("h1-g1", "h1-h2")

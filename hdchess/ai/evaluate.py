@@ -16,9 +16,10 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass, fields
 
-from ..core import EMPTY, HIDDEN, squares
+from ..core import EMPTY, GENERAL, HIDDEN, squares
 from ..state import NO_SIDE, State
 
+GENERAL_CAPTURE = 500.0  # general-loss variants: the side to move can take the enemy General
 WIN_BONUS = 30.0  # utility of winning, in points, on top of the score difference
 _SPREAD = 3.0  # score difference at which an estimate is treated as about three-quarters won
 
@@ -70,6 +71,11 @@ def _mobility_and_captures(state: State, color: int) -> tuple[int, int]:
     return len(moves), captured
 
 
+def _holds_general(state: State, bitboard: int) -> bool:
+    mailbox = state.mailbox
+    return any(mailbox[sq] & 7 == GENERAL for sq in squares(bitboard))
+
+
 def _two_largest(state: State, bitboard: int) -> tuple[int, int]:
     """The values of the two most valuable pieces on ``bitboard`` (0 if absent)."""
     first = second = 0
@@ -92,6 +98,8 @@ def difference(state: State, weights: Weights = DEFAULT_WEIGHTS) -> float:
     pools = state.pool_value
     value = state.score(side) - state.score(other) + weights.pool * (pools[side] - pools[other])
     our_moves, our_captures = _mobility_and_captures(state, side)
+    if state.spec.general_loss and _holds_general(state, our_captures):
+        return GENERAL_CAPTURE  # gaiqi: we take their General and win at once
     their_moves, their_captures = _mobility_and_captures(state, other)
     value += weights.mobility * (our_moves - their_moves)
     if our_captures:
