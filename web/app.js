@@ -722,6 +722,14 @@ function onCrash() {
   renderAll();
 }
 
+/** The new game the settings and the URL ask for. */
+function initialChoice() {
+  const choice = { ...settings };
+  for (const key of ["first", "level", "variant"]) if (params[key]) choice[key] = params[key];
+  choice.options = settings.options?.[choice.variant] ?? {};
+  return choice;
+}
+
 /** Which game to show first: a shared record, URL choices, the saved game, or a new one. */
 async function startInitialGame(saved) {
   const gameParams = ["variant", "level", "first", "seed"].some((k) => k in params);
@@ -754,11 +762,7 @@ async function startInitialGame(saved) {
       messages.push(() => t("error.saved", { reason: errorText(err) }));
     }
   }
-  const choice = { ...settings };
-  if (params.first) choice.first = params.first;
-  if (params.level) choice.level = params.level;
-  if (params.variant) choice.variant = params.variant;
-  choice.options = settings.options?.[choice.variant] ?? {};
+  const choice = initialChoice();
   try {
     await startGame(choice, params.seed ?? null);
     forgetGameParams();
@@ -807,7 +811,10 @@ function playQueued() {
     ? legal.flips.includes(move.to)
     : (legal.moves[move.from] ?? []).some((d) => d.move === text));
   if (ok) playHuman(text);
-  else renderAll();
+  else {
+    if (humanToMove()) showMessage(t("error.queued", { move: text }));
+    renderAll();
+  }
 }
 
 async function boot() {
@@ -815,10 +822,14 @@ async function boot() {
   applyLang();
   const saved = embed ? { game: null } : store.loadGame();
   if (saved.error) messages.push(() => t("error.saved", { reason: saved.error }));
-  if (saved.game && !params.record && !["variant", "level", "first", "seed"].some((k) => k in params)) {
+  const urlGame = ["variant", "level", "first", "seed"].some((k) => k in params);
+  if (params.record) { // a shared game: nothing to click until it is loaded
+    app.view = { ...bootView(app.setup), legal: NO_LEGAL };
+  } else if (saved.game && !urlGame) {
     app.setup = setupFor({ ...saved.game, first: saved.game.players[1] === "ai" ? "ai" : "human" });
     app.view = store.loadCachedView(saved.game.record) ?? { ...bootView(app.setup), legal: NO_LEGAL };
   } else {
+    app.setup = setupFor(initialChoice());
     app.view = bootView(app.setup);
   }
   renderAll();

@@ -31,7 +31,8 @@ export function makeDisc(content, letters) {
   disc.className = `disc ${pieceColor(content)}${letters ? " letters" : ""}`;
   const glyph = document.createElement("span");
   glyph.className = "glyph";
-  glyph.textContent = letters ? content.toUpperCase() : pieceGlyph(content);
+  // letters as in the notation: upper case red, lower case black (told apart without colour)
+  glyph.textContent = letters ? content : pieceGlyph(content);
   disc.append(glyph);
   disc.title = kindName(content);
   return disc;

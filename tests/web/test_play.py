@@ -338,4 +338,6 @@ def test_chinese_interface_and_western_letters(open_app):
     assert glyph in "帥仕相傌俥砲兵弩將士象馬車炮卒弓"
     page.locator("#btn-settings").click()
     page.locator("#set-letters").check()
-    assert cell(page, "c2").locator(".glyph").inner_text() in "KAEHRCPW"
+    letter = cell(page, "c2").locator(".glyph").inner_text()
+    assert letter in "KAEHRCPWkaehrcpw"
+    assert (letter.isupper()) == ("红" in label(page, "c2"))  # red upper case, black lower, as in records
