@@ -262,15 +262,24 @@ function renderPanels() {
   });
   if (app.hint) {
     els.hint.hidden = false;
-    const score = Number(app.hint.score);
+    const score = Number(app.hint.score) || 0;
     els.hint.textContent = app.hint.move
       ? t("hint.text", { move: app.hint.move, score: `${score > 0 ? "+" : ""}${score.toFixed(1)}`,
-        depth: app.hint.depth ?? "?" })
+        depth: app.hint.depth ?? "?", judgement: t(judgement(score)) })
       : t("hint.none");
   } else {
     els.hint.hidden = true;
   }
   if (app.evaluations && app.view.outcome) renderEvalGraph();
+}
+
+/** Words for an evaluation in points from the mover's side (the AI adds a bonus for a won game). */
+function judgement(score) {
+  if (score >= 20) return "judge.winning";
+  if (score >= 3) return "judge.better";
+  if (score > -3) return "judge.even";
+  if (score > -20) return "judge.worse";
+  return "judge.losing";
 }
 
 function renderAll(animateMove = null) {

@@ -106,12 +106,16 @@ export function createNewGameDialog(dialog, { onStart }) {
         options,
       };
       error.hidden = true;
+      const submit = form.querySelector("[type=submit]");
+      submit.disabled = true; // one game per click, even if the engine is still busy
       try {
         await onStart(choice);
         dialog.close();
       } catch (exc) {
         error.textContent = exc?.message ?? String(exc);
         error.hidden = false;
+      } finally {
+        submit.disabled = false;
       }
     });
     dialog.replaceChildren(form);

@@ -29,6 +29,7 @@ export function renderPlayers(container, view, ctx) {
     return el("div", {
       class: `player-card${active ? " active" : ""}${color ? ` ${color}` : ""}`,
       dataset: { player: String(n) },
+      "aria-current": active ? "true" : null,
     },
     el("div", { class: "player-head" },
       el("span", { class: `swatch ${color ?? "unknown"}`, "aria-hidden": "true" }),

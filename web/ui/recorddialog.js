@@ -50,9 +50,11 @@ export function createRecordDialog(dialog, { onImport }) {
       el("label", { for: "record-text", class: "sr-only" }, t("record.label")),
       area, error, status, linkBox,
       el("div", { class: "button-row wrap" },
-        el("button", { type: "button", class: "primary", id: "record-import", onclick: async () => {
+        el("button", { type: "button", class: "primary", id: "record-import", onclick: async (event) => {
+          const button = event.currentTarget;
           error.hidden = true;
           say("");
+          button.disabled = true;
           try {
             await onImport(area.value);
             say(t("record.loaded"));
@@ -60,6 +62,8 @@ export function createRecordDialog(dialog, { onImport }) {
           } catch (exc) {
             error.textContent = t("error.import", { reason: exc?.message ?? String(exc) });
             error.hidden = false;
+          } finally {
+            button.disabled = false;
           }
         } }, t("btn.import")),
         el("button", { type: "button", onclick: async () => {
