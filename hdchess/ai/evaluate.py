@@ -57,13 +57,17 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 
-def _mobility_and_captures(state: State, color: int) -> tuple[int, int]:
-    """(number of moves, bitboard of enemy pieces capturable) for ``color``."""
+def moves_and_summary(state: State, color: int, moves: list[int] | None = None) -> tuple[int, int]:
+    """(number of moves, bitboard of enemy pieces capturable) for ``color``;
+    the moves themselves are appended to ``moves`` when it is given."""
     scan = state.spec.scan
     if scan is not None:
-        return scan(state, color, None)
-    moves: list[int] = []
+        return scan(state, color, moves)
+    if moves is None:
+        moves = []
+    start = len(moves)
     state.spec.movegen(state, color, moves)
+    moves = moves[start:]
     mailbox, captured = state.mailbox, 0
     for action in moves:
         if mailbox[action & 31] < HIDDEN:
@@ -89,18 +93,21 @@ def _two_largest(state: State, bitboard: int) -> tuple[int, int]:
     return first, second
 
 
-def difference(state: State, weights: Weights = DEFAULT_WEIGHTS) -> float:
-    """Expected final score difference for the side to move (points)."""
+def difference(state: State, weights: Weights = DEFAULT_WEIGHTS, ours: tuple[int, int] | None = None) -> float:
+    """Expected final score difference for the side to move (points).
+
+    ``ours`` may pass :func:`moves_and_summary` of the side to move, already computed.
+    """
     side = state.side
     if side == NO_SIDE:
         return 0.0
     other = side ^ 1
     pools = state.pool_value
     value = state.score(side) - state.score(other) + weights.pool * (pools[side] - pools[other])
-    our_moves, our_captures = _mobility_and_captures(state, side)
+    our_moves, our_captures = ours or moves_and_summary(state, side)
     if state.spec.general_loss and _holds_general(state, our_captures):
         return GENERAL_CAPTURE  # gaiqi: we take their General and win at once
-    their_moves, their_captures = _mobility_and_captures(state, other)
+    their_moves, their_captures = moves_and_summary(state, other)
     value += weights.mobility * (our_moves - their_moves)
     if our_captures:
         value += weights.attack * _two_largest(state, our_captures)[0]
@@ -110,9 +117,9 @@ def difference(state: State, weights: Weights = DEFAULT_WEIGHTS) -> float:
     return value
 
 
-def evaluate(state: State, weights: Weights = DEFAULT_WEIGHTS) -> float:
+def evaluate(state: State, weights: Weights = DEFAULT_WEIGHTS, ours: tuple[int, int] | None = None) -> float:
     """Utility of a non-terminal position for the side to move."""
-    return utility(difference(state, weights))
+    return utility(difference(state, weights, ours))
 
 
 def flip_risk_order(state: State, flips: list[int]) -> list[int]:

@@ -27,7 +27,15 @@ from dataclasses import dataclass, field
 
 from ..core import HIDDEN
 from ..state import NO_SIDE, Action, Outcome, State
-from .evaluate import DEFAULT_WEIGHTS, WIN_BONUS, Weights, evaluate, flip_risk_order, terminal_utility
+from .evaluate import (
+    DEFAULT_WEIGHTS,
+    WIN_BONUS,
+    Weights,
+    evaluate,
+    flip_risk_order,
+    moves_and_summary,
+    terminal_utility,
+)
 
 INFINITY = 1e9
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -154,9 +162,9 @@ class Searcher:
             return 0.0
         return (_DECISIVE - ply) if outcome.winner == side else -(_DECISIVE - ply)
 
-    def _evaluate(self) -> float:
+    def _evaluate(self, ours: tuple[int, int] | None = None) -> float:
         self.horizon_hits += 1
-        value = evaluate(self.state, self.weights)
+        value = evaluate(self.state, self.weights, ours)
         return max(self.lo + 1, min(self.hi - 1, value))
 
     # -- move ordering -----------------------------------------------------------
@@ -340,14 +348,17 @@ class Searcher:
         the evaluation's threat terms judge what is left hanging beyond that)."""
         state = self.state
         self.nodes += 1
+        ours = None
         if actions is None:
             if self.nodes >= self._next_check:
                 self._check_limits()
-            actions = state.legal_moves()
+            actions = []
+            if state.side != NO_SIDE:  # one scan gives the moves and the evaluation's summary
+                ours = moves_and_summary(state, state.side, actions)
             outcome = state.outcome(actions)
             if outcome is not None:
                 return self._terminal(outcome, ply)
-        stand = self._evaluate()
+        stand = self._evaluate(ours)
         if stand >= beta:
             return stand
         if stand > alpha:
