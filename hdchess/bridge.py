@@ -339,7 +339,7 @@ class Session:
             if action not in probe.legal_actions():
                 break
             texts.append(move_text(action, probe))
-            if is_flip(action):
+            if is_flip(action) or probe.mailbox[action & 31] == HIDDEN:  # a blind capture reveals by chance too
                 probe = None
             else:
                 probe.push(action)
