@@ -60,6 +60,9 @@ const app = {
   chain: Promise.resolve(),
   aiScheduled: false,
   fromRecord: false, // the game came from an imported or shared record
+  parentQueue: [], // embed commands that came before Python was ready
+  aiFailed: false, // the engine refused to move here: wait for a new position instead of asking again
+  aiCrashes: 0, // worker crashes while the AI thought about the current position
   flash: new Set(),
 };
 
@@ -364,6 +367,7 @@ function setView(view) {
   app.view = view;
   app.hint = null;
   app.replayPly = null;
+  app.aiFailed = false;
   if (!view.outcome) {
     app.evaluations = null;
     els.gameover.hidden = true;
@@ -374,6 +378,7 @@ function setView(view) {
 /** A move was played (by anyone): show it, say it, save it, tell the parent page. */
 async function afterMove(view, by) {
   setView(view);
+  app.aiCrashes = 0;
   app.fromRecord = false;
   renderAll(view.last_move);
   const entry = view.moves.at(-1);
@@ -449,7 +454,7 @@ function renderEvalGraph() {
 
 // ---------------------------------------------------------------- playing
 function scheduleAi() {
-  if (app.aiScheduled || !app.ready || app.fatal) return;
+  if (app.aiScheduled || !app.ready || app.fatal || app.aiFailed) return;
   const view = app.view;
   if (view.outcome || app.setup.players[view.turn_player] !== "ai") return;
   app.aiScheduled = true;
@@ -467,7 +472,12 @@ function scheduleAi() {
       app.thinking = false;
       await afterMove(result.view, "ai");
     } catch (err) {
-      if (!(err instanceof EngineRestarted)) showError(err);
+      // a refusal, or a second crash on the same position: do not ask again, the error stays on screen
+      app.aiCrashes = err instanceof EngineRestarted ? app.aiCrashes + 1 : 0;
+      if (!(err instanceof EngineRestarted) || app.aiCrashes >= 2) {
+        app.aiFailed = true;
+        showError(err);
+      }
     } finally {
       app.thinking = false;
     }
@@ -682,6 +692,10 @@ function onParentMessage(event) {
   if (!embed || event.source !== window.parent) return;
   const data = event.data;
   if (!data || typeof data !== "object" || (data.source !== undefined && data.source !== "hdchess")) return;
+  if (!app.ready || !app.view?.record) { // still loading: do it once the first game is up
+    app.parentQueue.push(event);
+    return;
+  }
   const fail = (err) => post("error", { command: data.type, message: errorText(err) });
   if (data.type === "new_game") {
     const choice = choiceFromOptions(data, fail);
@@ -870,6 +884,7 @@ async function boot() {
   post("ready", readyDetails());
   playQueued();
   scheduleAi();
+  for (const event of app.parentQueue.splice(0)) onParentMessage(event);
 }
 
 function wireControls() {
