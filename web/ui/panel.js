@@ -24,8 +24,9 @@ export function renderPlayers(container, view, ctx) {
     const active = ctx.live && !view.outcome && view.turn_player === n;
     const score = color && view.scores ? view.scores[color] ?? 0 : null;
     const penalty = color ? view.penalties?.[color] ?? 0 : 0;
-    // what this player took: pieces of the other colour off the board
-    const taken = color ? view.captured?.[color === "red" ? "black" : "red"] ?? [] : [];
+    // this side's own pieces off the board (in gaiqi a blind capture may take your own piece,
+    // so "what the opponent took" would not always be true)
+    const taken = color ? view.captured?.[color] ?? [] : [];
     return el("div", {
       class: `player-card${active ? " active" : ""}${color ? ` ${color}` : ""}`,
       dataset: { player: String(n) },
@@ -42,7 +43,7 @@ export function renderPlayers(container, view, ctx) {
       penalty ? el("span", { class: "stat penalty" }, `${t("panel.penalty")} `, el("strong", {}, `−${penalty}`)) : null,
     ),
     el("div", { class: "captured-row" },
-      el("span", { class: "captured-label" }, `${t("panel.captured")}:`),
+      el("span", { class: "captured-label" }, `${t("panel.lost")}:`),
       taken.length ? discs(taken, ctx.letters) : el("span", { class: "muted" }, t("panel.none")),
     ));
   });
