@@ -41,9 +41,9 @@ def terminal_utility(difference: float) -> float:
 @dataclass(frozen=True)
 class Weights:
     pool: float = 0.55  # share of a face-down piece's value expected to survive
-    mobility: float = 0.05  # per legal move more than the opponent
+    mobility: float = 0.07  # per legal move more than the opponent
     attack: float = 0.30  # share of the best capture the side to move has
-    threat: float = 0.45  # share of the best capture the opponent has (we move first)
+    threat: float = 0.27  # share of the best capture the opponent has (we move first)
     second_threat: float = 0.35  # share of the opponent's second-best capture
 
     def as_dict(self) -> dict[str, float]:
