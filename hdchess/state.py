@@ -158,7 +158,7 @@ class State:
                 state.colors[content >> 3] |= 1 << sq
         state.side, state.quiet, state.ply = side, quiet, ply
         state.penalties, state.last_moves = list(penalties), list(last_moves)
-        state.chase = tuple(tuple(entry) for entry in chase)
+        state.chase = NO_CHASE if tuple(map(tuple, chase)) == NO_CHASE else tuple(tuple(entry) for entry in chase)
         state.recount()
         state.rehash()
         return state

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..core import HIDDEN
-from ..state import NO_SIDE, Action, Outcome, State
+from ..state import NO_CHASE, NO_SIDE, Action, Outcome, State
 from .evaluate import (
     DEFAULT_WEIGHTS,
     WIN_BONUS,
@@ -149,6 +149,8 @@ class Searcher:
         key ^= (state.penalties[0] - state.penalties[1]) * 0x165667B19E3779F9
         if not state.hidden:  # exact endgames: the no-progress count matters
             key ^= state.quiet * 0x27D4EB2F165667C5
+        if state.chase is not NO_CHASE:  # gaiqi: the chase rule changes which moves are legal
+            key ^= hash(state.chase) * 0x94D049BB133111EB
         return key & 0xFFFFFFFFFFFFFFFF
 
     def _terminal(self, outcome: Outcome, ply: int) -> float:
