@@ -21,6 +21,7 @@ import * as store from "./ui/storage.js";
 
 const AI_PACE_MS = 300; // an AI reply is shown no sooner than this, so the player sees their own move land
 const REPLAY_STEP_MS = 900;
+const FLASH_MS = 1400; // as long as the .flash animation in style.css
 const NO_LEGAL = { flips: [], moves: {} };
 
 // ---------------------------------------------------------------- start-up state
@@ -63,7 +64,7 @@ const app = {
   parentQueue: [], // embed commands that came before Python was ready
   aiFailed: false, // the engine refused to move here: wait for a new position instead of asking again
   aiCrashes: 0, // worker crashes while the AI thought about the current position
-  flash: new Set(),
+  flashes: {}, // colour -> when its penalty went up (the card flashes for a moment)
 };
 
 /** Who plays what, from the new-game choices: {mode, players, level, names}. */
@@ -256,8 +257,13 @@ function renderPanels() {
   renderPlayers(els.players, view, {
     playerName, letters: settings.letters, thinking: app.thinking, live: app.replayPly === null,
   });
-  for (const color of app.flash) els.players.querySelector(`.player-card.${color}`)?.classList.add("flash");
-  app.flash.clear();
+  for (const [color, since] of Object.entries(app.flashes)) {
+    const elapsed = performance.now() - since;
+    const card = els.players.querySelector(`.player-card.${color}`);
+    if (elapsed > FLASH_MS || !card) continue;
+    card.classList.add("flash");
+    card.style.animationDelay = `${-elapsed}ms`; // cards are redrawn often: carry on, do not restart
+  }
   renderInfo(els.info, view, { letters: settings.letters });
   const reviewing = Boolean(app.view.outcome);
   renderMoves(els.moves, app.view, {
@@ -362,7 +368,7 @@ function newGameArgs(choice, seed = null) {
 function setView(view) {
   const before = app.view?.penalties ?? { red: 0, black: 0 };
   for (const color of ["red", "black"]) {
-    if ((view.penalties?.[color] ?? 0) > (before[color] ?? 0)) app.flash.add(color);
+    if ((view.penalties?.[color] ?? 0) > (before[color] ?? 0)) app.flashes[color] = performance.now();
   }
   app.view = view;
   app.hint = null;
