@@ -3,7 +3,8 @@
 Every test in tests/web is marked ``web`` (``pytest -m "not web"`` skips them).
 The site is built once per session (web/build.py) and served on 127.0.0.1 in
 a thread, with this folder's ``pages/`` mounted at ``/_test/`` (pages that only
-tests use, such as an iframe parent; they are not part of the site).
+tests use, such as an iframe parent; they are not part of the site), and the
+site once more under ``/hdchess/``, the way GitHub Pages serves a project.
 
 Every request to a host other than 127.0.0.1/localhost is blocked AND fails the
 test that made it (the app must never reach a CDN).
@@ -42,6 +43,7 @@ import build  # noqa: E402  (web/build.py)
 import serve  # noqa: E402  (web/serve.py)
 
 PAGES = Path(__file__).with_name("pages")
+PROJECT_PATH = "/hdchess/"  # the site again under a path, as on GitHub Pages (https://user.github.io/hdchess/)
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -97,7 +99,7 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def site_server():
     site = build.build()
-    server = serve.make_server(site, port=0, mounts={"/_test/": PAGES})
+    server = serve.make_server(site, port=0, mounts={"/_test/": PAGES, PROJECT_PATH: site})
     serve.serve_in_thread(server)
     yield server
     server.shutdown()

@@ -152,6 +152,22 @@ def test_second_visit_works_with_the_network_off(new_context, wait_for_engine, e
     wait_until(revisit, lambda: engine_call(revisit, "view")["ply"] > view["ply"])
 
 
+def test_the_site_works_under_a_project_path(page, site_url, wait_for_engine, engine_call):
+    """GitHub Pages serves a project under /<repo>/: every URL must be relative."""
+    requested = []
+    page.context.on("request", lambda request: requested.append(request.url))
+    page.goto(site_url + "hdchess/index.html?lang=en")
+    wait_for_engine(page)
+    scope = page.evaluate("navigator.serviceWorker.ready.then((registration) => registration.scope)")
+    assert scope == site_url + "hdchess/"
+    view = engine_call(page, "view")
+    click_move(page, sorted(legal_texts(view))[0])
+    wait_until(page, lambda: engine_call(page, "view")["ply"] > view["ply"])
+    outside = [url for url in requested if not url.startswith(site_url + "hdchess/")]
+    assert not outside, f"requests outside the project path: {outside}"
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in requested)
+
+
 # -- embedding ---------------------------------------------------------------------------
 
 def finished_game_minus_last_move(seed=8):
