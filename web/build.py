@@ -189,7 +189,7 @@ def write_service_worker(site: Path) -> str:
 
 def build(site: Path = SITE) -> Path:
     """Build the whole site into ``site`` (replaced as a whole); returns it."""
-    staging = site.with_name(site.name + ".tmp")
+    staging = CACHE / "staging"  # ignored by git, on the same disk: the finished site moves into place at once
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
     copy_sources(staging)
