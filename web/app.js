@@ -366,10 +366,6 @@ function newGameArgs(choice, seed = null) {
 
 // ---------------------------------------------------------------- applying views
 function setView(view) {
-  const before = app.view?.penalties ?? { red: 0, black: 0 };
-  for (const color of ["red", "black"]) {
-    if ((view.penalties?.[color] ?? 0) > (before[color] ?? 0)) app.flashes[color] = performance.now();
-  }
   app.view = view;
   app.hint = null;
   app.replayPly = null;
@@ -383,6 +379,10 @@ function setView(view) {
 
 /** A move was played (by anyone): show it, say it, save it, tell the parent page. */
 async function afterMove(view, by) {
+  const before = app.view?.penalties ?? {};
+  for (const color of ["red", "black"]) {
+    if ((view.penalties?.[color] ?? 0) > (before[color] ?? 0)) app.flashes[color] = performance.now();
+  }
   setView(view);
   app.aiCrashes = 0;
   app.fromRecord = false;

@@ -27,6 +27,7 @@ export function renderMoves(container, view, opts) {
     const attrs = {
       class: `move ${move.color ?? "opening"}${isCurrent ? " current" : ""}${move.penalised ? " penalised" : ""}`,
       "aria-current": isCurrent ? "step" : null,
+      title: move.penalised ? t("panel.penalisedMove") : null,
     };
     const text = [move.text, move.penalised ? " −" : ""];
     const item = opts.onPick
