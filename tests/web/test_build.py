@@ -1,0 +1,76 @@
+"""The static site web/build.py writes (no browser needed, but npm and PyPI on the first build)."""
+
+import base64
+import csv
+import hashlib
+import io
+import json
+import re
+import subprocess
+import sys
+import zipfile
+
+import build
+import pytest
+
+pytestmark = pytest.mark.web
+
+
+@pytest.fixture(scope="module")
+def site():
+    return build.build()
+
+
+def test_the_site_holds_the_app_and_only_what_it_loads(site):
+    files = set(build.site_files(site))
+    for needed in ("index.html", "sw.js", "web/app.js", "web/worker.js", "web/engine-client.js",
+                   "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+                   "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", f"pyodide/{build.MICROPIP_WHEEL}",
+                   "wheels/manifest.json"):
+        assert needed in files
+    for tool in ("web/build.py", "web/serve.py", "web/package.json", "web/package-lock.json", "web/sw.js"):
+        assert tool not in files
+    assert not any("node_modules" in name or name.endswith((".map", ".d.ts")) for name in files)
+    assert sum((site / name).stat().st_size for name in files) < 20e6
+
+
+def test_micropip_matches_the_patched_lock_file(site):
+    lock = json.loads((site / "pyodide/pyodide-lock.json").read_text())
+    entry = lock["packages"]["micropip"]
+    wheel = (site / "pyodide" / entry["file_name"]).read_bytes()
+    assert entry["sha256"] == hashlib.sha256(wheel).hexdigest()
+
+
+def test_the_wheel_is_complete_and_runs_the_bridge(site, tmp_path):
+    name = json.loads((site / "wheels/manifest.json").read_text())["wheel"]
+    wheel = site / "wheels" / name
+    assert re.fullmatch(r"hdchess-[\w.]+-py3-none-any\.whl", name)
+    with zipfile.ZipFile(wheel) as archive:
+        record_name = next(n for n in archive.namelist() if n.endswith(".dist-info/RECORD"))
+        rows = list(csv.reader(io.StringIO(archive.read(record_name).decode())))
+        listed = {row[0] for row in rows}
+        assert listed == set(archive.namelist())
+        for path, digest, size in rows:
+            if path == record_name:
+                continue
+            data = archive.read(path)
+            expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert digest == f"sha256={expected}" and int(size) == len(data)
+        assert "hdchess/bridge.py" in listed and not any("__pycache__" in n for n in listed)
+    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); import hdchess.bridge as b; "
+            "assert b.__file__.startswith(sys.argv[1]), b.__file__; "
+            "print(b.handle(json.dumps({'cmd': 'new_game', 'args': {'seed': 1}})))")
+    out = subprocess.run([sys.executable, "-c", code, str(wheel)], capture_output=True, text=True, cwd=tmp_path,
+                         check=True).stdout
+    assert json.loads(out)["ok"] is True
+
+
+def test_the_service_worker_caches_every_file_under_a_content_version(site):
+    text = (site / "sw.js").read_text()
+    assert build.SW_VERSION_MARK not in text and build.SW_FILES_MARK not in text
+    version = re.search(r'const CACHE_VERSION = "([0-9a-f]{16})";', text).group(1)
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.S).group(1))
+    assert set(precache) == ({"./"} | set(build.site_files(site))) - {"sw.js"}
+    assert all(not url.startswith("/") for url in precache)  # relative: works under any path
+    again = build.build()
+    assert re.search(version, (again / "sw.js").read_text())  # the same sources, the same version
