@@ -12,7 +12,9 @@
 // it first thing in the new worker, so the game goes on even if nothing was
 // pending; onCrash({reason, restored}) tells the app, where `restored` is a
 // promise of the restored view (null if no game was seen yet). Calls made
-// meanwhile wait for the new worker, after the restore.
+// meanwhile wait for the new worker, after the restore. A worker that crashes
+// again before answering anything gets a fresh game instead, and after
+// MAX_CRASH_STREAK such crashes the client stops and calls fail with a message.
 // Once Python is ready the service worker is registered, so the next visit
 // works offline.
 
@@ -25,6 +27,7 @@ export class EngineError extends Error {
 }
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
+const MAX_CRASH_STREAK = 3;
 const SERVICE_WORKER_URL = new URL("../sw.js", import.meta.url);
 
 // Every live engine, so tests and the measuring script can reach the one the app made.
@@ -39,6 +42,7 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
   let version = null;
   let generation = 0;
   let startError = null; // set when this worker could not start: calls fail at once
+  let crashStreak = 0; // restarts since the last answered request
   let lastRecord = null; // the game as of the last view seen: what a new worker restores
 
   function remember(result) {
@@ -71,12 +75,13 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
         onProgress({ stage: "failed", fraction: 0, error: error.message });
         rejectReady(error);
       } else if (message.event === "crashed") {
-        restart(`the engine crashed: ${message.error}`);
+        restart(`the engine crashed: ${message.error}`, true);
       } else if (typeof message.id === "number") {
         const call = pending.get(message.id);
         if (!call) return;
         pending.delete(message.id);
         if (message.ok) {
+          crashStreak = 0;
           remember(message.result);
           call.resolve(message.result);
         } else {
@@ -99,16 +104,27 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
         pending.clear();
         return;
       }
-      restart(reason);
+      restart(reason, true);
     });
   }
 
-  function restart(reason = "restarted") {
+  function restart(reason = "restarted", crashed = false) {
     if (worker) worker.terminate();
     const failed = pending;
     pending = new Map();
+    if (crashed) crashStreak += 1;
+    if (crashStreak > MAX_CRASH_STREAK) {
+      // Crashing again and again, even on a fresh game: stop rather than loop.
+      generation += 1;
+      startError = new EngineError(`the engine keeps crashing (${reason})`);
+      for (const call of failed.values()) call.reject(new EngineError(startError.message, { crashed: true }));
+      onProgress({ stage: "failed", fraction: 0, error: startError.message });
+      return Promise.reject(startError);
+    }
     spawn();
-    const restored = lastRecord === null ? null : call("restore", { record: lastRecord });
+    // Restore the game, unless restoring it is what keeps crashing: then a fresh game.
+    const restore = lastRecord !== null && crashStreak < MAX_CRASH_STREAK;
+    const restored = restore ? call("restore", { record: lastRecord }) : null;
     if (restored) restored.catch(() => {}); // the app sees the failure through onCrash
     for (const call of failed.values()) {
       call.reject(new EngineError(`${call.cmd} was interrupted: ${reason}`, { crashed: true }));
@@ -140,7 +156,7 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
     get version() { return version; },
     get busy() { return pending.size > 0; },
     call,
-    restart,
+    restart: (reason) => restart(reason),
     terminate,
   };
   engines.add(engine);
