@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from hdchess import bridge
+from hdchess import bridge, variant_names
 from hdchess.bridge import Session
 
 
@@ -275,3 +275,14 @@ def test_evaluations_are_from_reds_view(session, board, side, sign):
 def test_handle_speaks_json_text():
     reply = json.loads(bridge.handle(json.dumps({"cmd": "new_game", "args": {"seed": 2, "names": {"1": "龍"}}})))
     assert reply["ok"] and reply["result"]["names"]["1"] == "龍"
+
+
+@pytest.mark.parametrize("variant", [v for v in variant_names() if v != "hdc2"])
+def test_every_variant_plays_to_its_end_through_the_bridge(variant):
+    s = Session()
+    view = call(s, "new_game", variant=variant, seed=4, players={"1": "ai", "2": "ai"}, level="Beginner")
+    assert view["variant"] == variant
+    while not view["outcome"]:
+        view = call(s, "ai_move")["view"]
+    assert len(call(s, "evaluations")["plies"]) == len(view["moves"]) + 1
+    assert call(Session(), "restore", record=view["record"])["outcome"] == view["outcome"]
