@@ -160,6 +160,13 @@ def _attack_probe(state: State):
         hidden = state.hidden
         if not hidden or not state.colors[color]:
             return 0
+        if state.spec.scan is not None:  # hdc2: capture rules ignore the victim's kind
+            saved = state.colors[color ^ 1]
+            state.colors[color ^ 1] = saved | hidden
+            try:
+                return state.spec.scan(state, color, None)[1] & hidden
+            finally:
+                state.colors[color ^ 1] = saved
         mailbox = state.mailbox
         saved_colors = state.colors[color ^ 1]
         stand_in = (color ^ 1) * 8 + 6  # an enemy Soldier: every piece may capture it in hdc2
