@@ -19,7 +19,9 @@ import { lastMoveAt, parseMoveText, squaresAt, viewAt } from "./ui/replay.js";
 import { createSettingsDialog } from "./ui/settings.js";
 import * as store from "./ui/storage.js";
 
-const AI_PACE_MS = 300; // an AI reply is shown no sooner than this, so the player sees their own move land
+// An AI reply is shown no sooner than this after the player's move, so that move's animation
+// lands first; with reduced motion nothing animates, so nothing needs waiting for.
+const AI_PACE_MS = 300;
 const REPLAY_STEP_MS = 900;
 const FLASH_MS = 1400; // as long as the .flash animation in style.css
 const NO_LEGAL = { flips: [], moves: {} };
@@ -251,12 +253,25 @@ function renderButtons() {
   }
 }
 
+const drawn = new WeakMap(); // container -> key of what it shows
+
+/** Redraw a panel only when what it shows changed: new nodes mean text shaping (CJK fonts are
+ *  costly) and layout, and the page redraws on every step of every move. */
+function drawIf(container, parts, draw) {
+  const key = JSON.stringify([getLang(), settings.letters, ...parts]);
+  if (drawn.get(container) === key) return;
+  drawn.set(container, key);
+  draw();
+}
+
 function renderPanels() {
   const live = app.replayPly === null || app.replayPly === app.view.moves.length;
   const view = live ? app.view : viewAt(app.view, app.replayPly);
-  renderPlayers(els.players, view, {
-    playerName, letters: settings.letters, thinking: app.thinking, live: app.replayPly === null,
-  });
+  const playing = app.replayPly === null;
+  drawIf(els.players, [view.player_colors, view.scores, view.penalties, view.captured, view.turn_player,
+    Boolean(view.outcome), app.setup, app.thinking, playing], () => renderPlayers(els.players, view, {
+    playerName, letters: settings.letters, thinking: app.thinking, live: playing,
+  }));
   for (const [color, since] of Object.entries(app.flashes)) {
     const elapsed = performance.now() - since;
     const card = els.players.querySelector(`.player-card.${color}`);
@@ -264,11 +279,13 @@ function renderPanels() {
     card.classList.add("flash");
     card.style.animationDelay = `${-elapsed}ms`; // cards are redrawn often: carry on, do not restart
   }
-  renderInfo(els.info, view, { letters: settings.letters });
+  drawIf(els.info, [view.quiet, view.quiet_limit, view.pool],
+    () => renderInfo(els.info, view, { letters: settings.letters }));
   const reviewing = Boolean(app.view.outcome);
-  renderMoves(els.moves, app.view, {
+  drawIf(els.moves, [app.view.moves.map((m) => m.text).join(" "), app.view.ply, app.view.assisted, app.replayPly,
+    reviewing], () => renderMoves(els.moves, app.view, {
     current: app.replayPly, onPick: reviewing ? (ply) => enterReplay(ply) : null,
-  });
+  }));
   if (app.hint) {
     els.hint.hidden = false;
     const score = Number(app.hint.score) || 0;
@@ -279,7 +296,10 @@ function renderPanels() {
   } else {
     els.hint.hidden = true;
   }
-  if (app.evaluations && app.view.outcome) renderEvalGraph();
+  const box = els.gameover.querySelector(".graph-box");
+  if (box && app.evaluations && app.view.outcome) {
+    drawIf(box, [app.evaluations.length, app.replayPly], renderEvalGraph);
+  }
 }
 
 /** Words for an evaluation in points from the mover's side (the AI adds a bonus for a won game). */
@@ -473,7 +493,8 @@ function scheduleAi() {
     const started = performance.now();
     try {
       const result = await call("ai_move", { level: app.setup.level });
-      const wait = AI_PACE_MS - (performance.now() - started);
+      const pace = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? 0 : AI_PACE_MS;
+      const wait = pace - (performance.now() - started);
       if (wait > 0) await new Promise((resolve) => window.setTimeout(resolve, wait));
       app.thinking = false;
       await afterMove(result.view, "ai");

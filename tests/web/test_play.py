@@ -75,19 +75,29 @@ def finished_record(seed=8):
     return session.handle({"cmd": "export"})["result"]["record"], view
 
 
-def play_any_move(page):
-    """Flip a face-down piece if one can be flipped, else select pieces until one shows destinations."""
+def play_any_move(page, quick=False):
+    """Flip a face-down piece if one can be flipped, else select pieces until one shows destinations.
+
+    ``quick`` sends the click events straight to the squares, without Playwright's wait for a
+    steady pointer target: a whole game is a few hundred clicks.
+    """
+    def click(locator):
+        if quick:
+            locator.dispatch_event("click")
+        else:
+            locator.click()
+
     flippable = page.locator("#board .sq.actionable:has(.disc.hidden)")
     if flippable.count():
-        flippable.first.click()
+        click(flippable.first)
         return
     pieces = page.locator("#board .sq.actionable").evaluate_all("cells => cells.map(c => c.dataset.sq)")
     for square in pieces:
-        cell(page, square).click()
+        click(cell(page, square))
         targets = page.locator("#board .sq.capture, #board .sq.dest")
         if targets.count():
             captures = page.locator("#board .sq.capture")
-            (captures if captures.count() else targets).first.click()
+            click((captures if captures.count() else targets).first)
             return
     raise AssertionError(f"nothing to play on {board_labels(page)}")
 
@@ -214,8 +224,9 @@ def test_reload_keeps_the_game(open_app, wait_for_engine):
     wait_for_moves(page, len(moves) + 1)
 
 
-def test_a_whole_game_against_the_beginner(open_app):
-    page = open_app("first=human&level=Beginner&seed=11&lang=en")
+def test_a_whole_game_against_the_beginner(page, open_app):
+    page.emulate_media(reduced_motion="reduce")  # a player who turned animations off: no pauses to wait out
+    open_app("first=human&level=Beginner&seed=11&lang=en")
     gameover = page.locator("#gameover")
     for _ in range(200):
         page.wait_for_function(
@@ -223,7 +234,7 @@ def test_a_whole_game_against_the_beginner(open_app):
             timeout=MOVE_WAIT_MS)
         if gameover.is_visible():
             break
-        play_any_move(page)
+        play_any_move(page, quick=True)
     else:
         raise AssertionError("the game did not end within 200 moves of mine")
     expect(gameover.locator(".headline")).to_have_text(re.compile(r"^(You win!|The computer wins\.|Draw)$"))

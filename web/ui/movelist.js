@@ -38,7 +38,8 @@ export function renderMoves(container, view, opts) {
   const list = el("ol", { class: "move-list" }, [...rows.values()]);
   container.replaceChildren(...[list, assisted].filter(Boolean));
   const current = container.querySelector(".current");
-  if (current) scrollWithin(container, current);
+  // in the next frame: reading positions now would force a layout in the middle of a redraw
+  if (current) window.requestAnimationFrame(() => scrollWithin(container, current));
 }
 
 /** Bring item into view inside box only (scrollIntoView would scroll the page too). */
