@@ -38,6 +38,11 @@ export function makeDisc(content, letters) {
   return disc;
 }
 
+/** Attribute writes invalidate style even when the value is the same: skip those. */
+function setIfChanged(node, name, value) {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
 export function createBoard(root, { onAction }) {
   const wrap = document.createElement("div");
   wrap.className = "board-wrap";
@@ -154,13 +159,13 @@ export function createBoard(root, { onAction }) {
       cell.classList.toggle("last-to", Boolean(last && last.to === sq));
       cell.classList.toggle("hint-sq", Boolean(hint && (hint.from === sq || hint.to === sq)));
       cell.classList.toggle("queued", cfg.queued === sq);
-      cell.setAttribute("aria-selected", sq === selected ? "true" : "false");
-      cell.setAttribute("aria-label", label(sq, content, [
+      setIfChanged(cell, "aria-selected", sq === selected ? "true" : "false");
+      setIfChanged(cell, "aria-label", label(sq, content, [
         sq === selected && t("square.selected"),
         dest && (dest.capture ? t("square.capture") : t("square.dest")),
         cfg.queued === sq && t("square.queued"),
       ]));
-      cell.tabIndex = sq === focusSq ? 0 : -1;
+      setIfChanged(cell, "tabindex", sq === focusSq ? "0" : "-1");
     }
     grid.classList.toggle("interactive", Boolean(cfg.interactive));
     drawHint();
