@@ -158,7 +158,8 @@ class State:
                 state.colors[content >> 3] |= 1 << sq
         state.side, state.quiet, state.ply = side, quiet, ply
         state.penalties, state.last_moves = list(penalties), list(last_moves)
-        state.chase = NO_CHASE if tuple(map(tuple, chase)) == NO_CHASE else tuple(tuple(entry) for entry in chase)
+        chase = tuple(map(tuple, chase))
+        state.chase = NO_CHASE if chase == NO_CHASE else chase  # NO_CHASE itself: a cheap identity test
         state.recount()
         state.rehash()
         return state

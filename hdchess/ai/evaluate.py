@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass, fields
 
-from ..core import EMPTY, GENERAL, HIDDEN, squares
+from ..core import GENERAL, HIDDEN, SOLDIER, squares
 from ..state import NO_SIDE, State
 
 GENERAL_CAPTURE = 500.0  # general-loss variants: the side to move can take the enemy General
@@ -130,15 +130,11 @@ def flip_risk_order(state: State, flips: list[int]) -> list[int]:
     side = state.side
     if side == NO_SIDE or len(flips) <= 1:
         return flips
-    attacked = [0, 0]
-    probe = _attack_probe(state)
-    for color in (0, 1):
-        attacked[color] = probe(color)
     n = state.hidden.bit_count()
     pools = state.pool_value
     our_avg = pools[side] / n
     their_avg = pools[side ^ 1] / n
-    enemy_attacks, our_attacks = attacked[side ^ 1], attacked[side]
+    enemy_attacks, our_attacks = attacked_face_down(state, side ^ 1), attacked_face_down(state, side)
 
     def score(action: int) -> float:
         bit = 1 << (action & 31)
@@ -152,42 +148,28 @@ def flip_risk_order(state: State, flips: list[int]) -> list[int]:
     return sorted(flips, key=score, reverse=True)
 
 
-def _attack_probe(state: State):
-    """colour -> bitboard of face-down squares that colour's pieces could take
-    if an enemy appeared there: found by generating that colour's moves on a
-    copy where every face-down square holds a typical enemy piece."""
-    def probe(color: int) -> int:
-        hidden = state.hidden
-        if not hidden or not state.colors[color]:
-            return 0
-        if state.spec.scan is not None:  # hdc2: capture rules ignore the victim's kind
-            saved = state.colors[color ^ 1]
-            state.colors[color ^ 1] = saved | hidden
-            try:
-                return state.spec.scan(state, color, None)[1] & hidden
-            finally:
-                state.colors[color ^ 1] = saved
-        mailbox = state.mailbox
-        saved_colors = state.colors[color ^ 1]
-        stand_in = (color ^ 1) * 8 + 6  # an enemy Soldier: every piece may capture it in hdc2
-        squares_hidden = [sq for sq in range(32) if hidden >> sq & 1]
-        for sq in squares_hidden:
-            mailbox[sq] = stand_in
-        state.colors[color ^ 1] = saved_colors | hidden
-        moves: list[int] = []
-        try:
-            state.spec.movegen(state, color, moves)
-        finally:
-            for sq in squares_hidden:
-                mailbox[sq] = HIDDEN
-            state.colors[color ^ 1] = saved_colors
-        result = 0
-        for action in moves:
-            result |= 1 << (action & 31)
-        return result & hidden
-
-    return probe
+def attacked_face_down(state: State, color: int) -> int:
+    """Bitboard of the face-down squares ``color``'s pieces could take if an
+    enemy appeared there: the capture targets of ``color`` with every face-down
+    square counted as an enemy (holding an enemy Soldier where the variant's
+    capture rules look at the victim's kind)."""
+    hidden = state.hidden
+    if not hidden or not state.colors[color]:
+        return 0
+    enemy = color ^ 1
+    saved = state.colors[enemy]
+    stand_ins = () if state.spec.scan is not None else squares(hidden)  # hdc2's scan ignores the victim
+    mailbox = state.mailbox
+    for sq in stand_ins:
+        mailbox[sq] = enemy * 8 + SOLDIER
+    state.colors[enemy] = saved | hidden
+    try:
+        return moves_and_summary(state, color)[1] & hidden
+    finally:
+        state.colors[enemy] = saved
+        for sq in stand_ins:
+            mailbox[sq] = HIDDEN
 
 
-__all__ = ["DEFAULT_WEIGHTS", "EMPTY", "Weights", "difference", "evaluate", "flip_risk_order",
-           "terminal_utility", "utility"]
+__all__ = ["DEFAULT_WEIGHTS", "Weights", "attacked_face_down", "difference", "evaluate", "flip_risk_order",
+           "moves_and_summary", "terminal_utility", "utility"]

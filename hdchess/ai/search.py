@@ -198,6 +198,7 @@ class Searcher:
         captures.sort(reverse=True)
         quiets.sort(reverse=True)
         ordered += [a for _, a in captures]
+        chosen: list[Action] = []
         if flips:
             if state.side == NO_SIDE:
                 self.rng.shuffle(flips)
@@ -205,14 +206,9 @@ class Searcher:
                 flips = flip_risk_order(state, flips)
             keep = _flip_budget(depth, root) if self.selective else len(flips)
             chosen = [f for f in flips[:keep] if f != tt_move]
-            if not quiets and not captures and not ordered:
-                ordered += chosen
-            else:
-                # flips right after the captures and killers, before other quiet moves
-                split = sum(1 for score, _ in quiets if score >= 1 << 30)
-                ordered += [a for _, a in quiets[:split]] + chosen + [a for _, a in quiets[split:]]
-                return ordered
-        ordered += [a for _, a in quiets]
+        # flips right after the captures and killers, before other quiet moves
+        killer_count = sum(1 for score, _ in quiets if score >= 1 << 30)
+        ordered += [a for _, a in quiets[:killer_count]] + chosen + [a for _, a in quiets[killer_count:]]
         return ordered
 
     # -- the tree ----------------------------------------------------------------
