@@ -1,7 +1,7 @@
-"""hdchess: Hidden Dragon Chess II and its face-down cousins.
+"""hdchess: Hidden Dragon Chess II and its cousins.
 
 >>> from hdchess import Game
->>> game = Game(seed=1)
+>>> game = Game()
 >>> entry = game.play("c2")
 >>> entry.text.startswith("c2(")
 True
@@ -17,17 +17,20 @@ from .errors import (
     RecordError,
     RulesetError,
 )
+from .facedown import State
 from .game import Game, PlayedMove
+from .gamestate import GameState, Outcome, Termination
+from .geometry import Geometry
 from .notation import move_text, parse_position, position_text
 from .perft import perft
-from .rules import Ruleset, load_ruleset, ruleset_from_dict, variant_names
-from .state import Outcome, State, Termination
+from .rules import Ruleset
+from .variants import load_ruleset, ruleset_from_dict, variant_names, variant_spec
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
-    "BLACK", "RED", "Game", "HdchessError", "IllegalMoveError", "InvalidMoveError",
+    "BLACK", "RED", "Game", "GameState", "Geometry", "HdchessError", "IllegalMoveError", "InvalidMoveError",
     "InvalidSquareError", "Outcome", "PlayedMove", "PositionError", "RecordError", "Ruleset",
     "RulesetError", "State", "Termination", "load_ruleset", "move_text", "parse_position",
-    "perft", "position_text", "ruleset_from_dict", "variant_names", "__version__",
+    "perft", "position_text", "ruleset_from_dict", "variant_names", "variant_spec", "__version__",
 ]

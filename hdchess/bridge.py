@@ -3,17 +3,21 @@
 The browser's worker calls :func:`handle` with a JSON request
 ``{"cmd": "play", "args": {"move": "c2"}}`` and posts back the JSON reply
 ``{"ok": true, "result": {...}}`` or ``{"ok": false, "error": "<message>"}``.
-Everything the page shows comes back as a *view* (a plain dict), so the page
-never computes a rule. The binding description of the commands and of the
-view is the web protocol (README "Embedding" and ``web/`` docs).
+Everything the page shows comes back as a *view* (a plain dict): the board's
+shape and every square's content, the legal actions with what each does, the
+scores, the record. The page computes no rule, for any game.
 
 Bad input never raises out of :func:`handle` and never changes the game: each
 command validates and computes first, and only then swaps in the new state.
 Nothing here knows about the browser (no ``js`` or ``pyodide`` import), so the
 whole bridge is tested on CPython.
 
+Nothing in a view, a reply or a record tells where a face-down piece lies: the
+referee draws each flip when it happens (a known deal's seed is kept here and
+never sent back).
+
 >>> import json
->>> reply = json.loads(handle('{"cmd": "new_game", "args": {"seed": 7}}'))
+>>> reply = json.loads(handle('{"cmd": "new_game", "args": {}}'))
 >>> reply["ok"], reply["result"]["ply"], len(reply["result"]["legal"]["flips"])
 (True, 0, 32)
 >>> json.loads(handle('{"cmd": "play", "args": {"move": "z9"}}'))["error"]
@@ -27,19 +31,24 @@ from collections.abc import Callable
 from typing import Any
 
 from . import __version__
-from .ai import LEVELS, choose_action, hint, level_by_name
-from .ai.evaluate import difference
-from .core import COLOR_NAMES, EMPTY, HIDDEN, NUM_SQUARES, RED, SQUARE_NAMES, piece_letter
+from .ai import LEVELS, hint, level_by_name
+from .ai.knowledge import WIN_BONUS
+from .core import COLOR_NAMES, RED, piece_letter
 from .errors import HdchessError
 from .game import Game, PlayedMove
-from .notation import move_text, parse_position, position_text
+from .gamestate import NO_SIDE, GameState
+from .inputs import excerpt
+from .notation import pv_text
+from .players import LevelPlayer, make_turn, new_player_seed
 from .record import read_record
-from .rules import load_ruleset, variant_names, variant_spec
-from .state import NO_SIDE, State, is_flip
+from .referee import check_seed
+from .rules import SWITCHES
+from .variants import DEFAULT_VARIANT, load_ruleset, variant_names, variant_spec
 
 PLAYER_KINDS = ("human", "ai")
 DEFAULT_LEVEL = "Club"
 MAX_NAME_LENGTH = 40
+MAX_REQUEST = 2_000_000  # characters of JSON: a record of the longest game is far shorter
 
 # Record tags the bridge adds so that a record alone restores the whole session
 # (after a reload or a worker restart): who plays each side, and the AI level.
@@ -59,32 +68,19 @@ def _letter(piece: int | None) -> str | None:
     return None if piece is None else piece_letter(piece)
 
 
-def _score_red(state: State) -> float:
-    """A position's value for red: the final score difference once over, else the AI's estimate of it."""
-    outcome = state.outcome()
-    if outcome is not None:
-        return float(outcome.scores[0] - outcome.scores[1])
-    estimate = difference(state)  # side to move's view; 0 before the first flip
-    return round(estimate if state.side == RED else -estimate, 2)
-
-
-def _square_content(content: int) -> str | None:
-    return None if content == EMPTY else "x" if content == HIDDEN else piece_letter(content)
-
-
 def _text(args: dict, key: str, default: str | None = None) -> str | None:
     value = args.get(key, default)
     if value is not None and not isinstance(value, str):
-        raise BridgeError(f"{key} must be text, not {json.dumps(value)}")
+        raise BridgeError(f"{key} must be text, not {excerpt(json.dumps(value))}")
     return value
 
 
 def _seed(value: Any) -> int | None:
     if value is None or value == "":
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip().isdigit():
-        raise BridgeError(f"seed must be a whole number 0 or more, not {json.dumps(value)}")
-    return int(value)
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise BridgeError(f"seed must be a whole number 0 or more, not {excerpt(json.dumps(value))}")
+    return check_seed(value)
 
 
 def _players(value: Any, default: dict[str, str]) -> dict[str, str]:
@@ -95,16 +91,16 @@ def _players(value: Any, default: dict[str, str]) -> dict[str, str]:
     players = dict(default)
     for key, kind in value.items():
         if str(key) not in ("1", "2"):
-            raise BridgeError(f"players: {json.dumps(key)} is not a player (1 or 2)")
+            raise BridgeError(f"players: {excerpt(json.dumps(key))} is not a player (1 or 2)")
         if kind not in PLAYER_KINDS:
-            raise BridgeError(f"player {key} must be human or ai, not {json.dumps(kind)}")
+            raise BridgeError(f"player {key} must be human or ai, not {excerpt(json.dumps(kind))}")
         players[str(key)] = kind
     return players
 
 
 def _level_name(value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise BridgeError(f"level must be a level name or 1-5, not {json.dumps(value)}")
+        raise BridgeError(f"level must be a level name or 1-5, not {excerpt(json.dumps(value))}")
     return level_by_name(value).name
 
 
@@ -123,7 +119,7 @@ def _names(value: Any, base: dict[str, str]) -> dict[str, str]:
         raise BridgeError('names must look like {"1": "Ann", "2": "Bo"}')
     for key, name in value.items():
         if str(key) not in ("1", "2"):
-            raise BridgeError(f"names: {json.dumps(key)} is not a player (1 or 2)")
+            raise BridgeError(f"names: {excerpt(json.dumps(key))} is not a player (1 or 2)")
         if not isinstance(name, str):
             raise BridgeError(f"the name of player {key} must be text")
         name = " ".join(name.split())[:MAX_NAME_LENGTH]
@@ -132,31 +128,67 @@ def _names(value: Any, base: dict[str, str]) -> dict[str, str]:
     return names
 
 
+def _score_red(state: GameState) -> float:
+    """A position's value for red, in points: the final score difference once over
+    (in win/loss games the result: +-WIN_BONUS, 0 for a draw), else the AI's estimate."""
+    outcome = state.outcome()
+    if outcome is not None:
+        if outcome.by_score:
+            return float(outcome.scores[0] - outcome.scores[1])
+        return 0.0 if outcome.winner is None else (WIN_BONUS if outcome.winner == RED else -WIN_BONUS)
+    knowledge = state.ruleset.knowledge
+    estimate = knowledge.estimate(state, knowledge.weights)  # side to act's view; 0 before colours exist
+    return round(estimate if state.side == RED else -estimate, 2)
+
+
+def variant_info(name: str) -> dict:
+    """What the page needs to know of a variant: names, options, switches, board, pieces, rules."""
+    spec = variant_spec(name)
+    ruleset = load_ruleset(name)
+    geometry = ruleset.geometry
+    return {
+        "name": spec.name, "title": spec.title, "summary": spec.summary, "parent": spec.parent,
+        "options": [{"name": o.name, "engine_name": o.engine_name, "default": o.default, "doc": o.doc,
+                     "choices": list(o.choices) or None, "minimum": o.minimum} for o in spec.options],
+        "switches": {s.name: spec.switch(s.name) for s in SWITCHES},
+        "board": {"files": geometry.files, "ranks": geometry.ranks},
+        "pieces": {letter: {"glyph": spec.glyphs[letter.islower()]["KAEHRCPW".index(letter.upper())],
+                            "value": ruleset.piece_values["KAEHRCPW".index(letter.upper())],
+                            "count": spec.counts["KAEHRCPW".index(letter.upper())]}
+                   for letter in spec.letters()},
+        "rules": spec.rules_text(),
+    }
+
+
 class Session:
     """One game and its settings (who plays each side, the AI level).
 
     The game record carries the settings as tags, so ``restore`` of the
-    record rebuilds the same session.
+    record rebuilds the same session; a known deal's seed is not in the record
+    and is passed to ``restore`` beside it by whoever started the deal.
     """
 
     def __init__(self) -> None:
-        self.game = Game(seed=0)
         self.players = {"1": "human", "2": "ai"}
         self.level = DEFAULT_LEVEL
+        self.player_seed = new_player_seed()
         self._commands: dict[str, Callable[[dict], dict]] = {
             "info": self.info,
             "new_game": self.new_game,
             "load_record": self.load_record,
-            "restore": self.load_record,
+            "restore": self.restore,
             "play": self.play,
             "ai_move": self.ai_move,
             "hint": self.hint,
             "undo": self.undo,
+            "resign": self.resign,
+            "explain": self.explain,
             "export": self.export,
             "view": self.view_command,
+            "position_at": self.position_at,
             "evaluations": self.evaluations,
         }
-        self._install(self.game, self.players, self.level, _default_names(self.players, self.level))
+        self._install(Game(), self.players, self.level, _default_names(self.players, self.level))
 
     # -- dispatch ------------------------------------------------------------------
     def handle(self, request: Any) -> dict:
@@ -167,7 +199,8 @@ class Session:
             cmd = request.get("cmd")
             command = self._commands.get(cmd) if isinstance(cmd, str) else None
             if command is None:
-                raise BridgeError(f"unknown command {json.dumps(cmd)} (commands: {', '.join(self._commands)})")
+                raise BridgeError(f"unknown command {excerpt(json.dumps(cmd))} "
+                                  f"(commands: {', '.join(self._commands)})")
             args = request.get("args")
             args = {} if args is None else args
             if not isinstance(args, dict):
@@ -176,14 +209,14 @@ class Session:
         except HdchessError as exc:
             return {"ok": False, "error": str(exc)}
         except Exception as exc:  # a bug: report it, keep the worker alive and the game intact
-            return {"ok": False, "error": f"internal error: {type(exc).__name__}: {exc}"}
+            return {"ok": False, "error": f"internal error: {type(exc).__name__}: {excerpt(str(exc), 200)}"}
 
     @staticmethod
     def _check_args(cmd: str, args: dict, allowed: tuple[str, ...]) -> None:
         for key in args:
             if key not in allowed:
                 known = ", ".join(allowed) or "none"
-                raise BridgeError(f"{cmd}: unknown argument {json.dumps(key)} (arguments: {known})")
+                raise BridgeError(f"{cmd}: unknown argument {excerpt(json.dumps(key))} (arguments: {known})")
 
     def _install(self, game: Game, players: dict[str, str], level: str, names: dict[str, str]) -> None:
         """Make ``game`` the session's game; record the settings as tags."""
@@ -192,23 +225,18 @@ class Session:
             game.tags[f"Player{player}"] = names[player]
         game.tags[LEVEL_TAG] = level
         self.game, self.players, self.level = game, players, level
+        self.player_seed = new_player_seed()
 
     # -- commands ------------------------------------------------------------------
     def info(self, args: dict) -> dict:
         self._check_args("info", args, ())
-        variants = []
-        for name in variant_names():
-            spec = variant_spec(name)
-            variants.append({
-                "name": spec.name, "title": spec.title, "summary": spec.summary,
-                "options": [{"name": o.name, "engine_name": o.engine_name, "default": o.default, "doc": o.doc,
-                             "choices": list(o.choices) or None, "minimum": o.minimum} for o in spec.options],
-            })
-        return {"version": __version__, "variants": variants, "levels": [level.name for level in LEVELS]}
+        return {"version": __version__, "variants": [variant_info(name) for name in variant_names()],
+                "levels": [level.name for level in LEVELS]}
 
     def new_game(self, args: dict) -> dict:
+        """A new game; ``seed`` makes it a known deal (the same seed, the same game)."""
         self._check_args("new_game", args, ("variant", "options", "seed", "players", "level", "names"))
-        variant = _text(args, "variant", "hdc2")
+        variant = _text(args, "variant", DEFAULT_VARIANT)
         options = args.get("options") or {}
         if not isinstance(options, dict):
             raise BridgeError('options must look like {"scoring": "alt"}')
@@ -222,11 +250,18 @@ class Session:
 
     def load_record(self, args: dict) -> dict:
         """Replay a record; its tags give the players and level unless args override them."""
-        self._check_args("load_record", args, ("record", "players", "level", "names"))
+        return self._load("load_record", args)
+
+    def restore(self, args: dict) -> dict:
+        """Rebuild the session from its record (and a known deal's seed, kept apart from it)."""
+        return self._load("restore", args)
+
+    def _load(self, cmd: str, args: dict) -> dict:
+        self._check_args(cmd, args, ("record", "players", "level", "names", "seed"))
         record = _text(args, "record")
         if not record or not record.strip():
             raise BridgeError("the game record is empty")
-        game = read_record(record)
+        game = read_record(record, seed=_seed(args.get("seed")))
         players = {p: game.tags.get(PLAYER_TYPE_TAGS[p], self.players[p]) for p in ("1", "2")}
         players = _players(args.get("players"), _players(players, self.players))
         level = _level_name(args.get("level", game.tags.get(LEVEL_TAG, self.level)))
@@ -236,60 +271,110 @@ class Session:
         return self.view()
 
     def play(self, args: dict) -> dict:
+        """A player's action. Its result, if it has one, is drawn now: ``c2(K)`` is refused."""
         self._check_args("play", args, ("move",))
         move = _text(args, "move")
         if move is None:
             raise BridgeError('play needs a move, such as {"move": "c2"}')
         played = self.game.play(move)
-        return {"played": self._move_dict(played, self.game.state.ply - 1), "view": self.view()}
-
-    def _search_seed(self, args: dict) -> int:
-        seed = _seed(args.get("seed"))
-        return (self.game.seed + self.game.state.ply) & 0xFFFFFFFF if seed is None else seed
+        return {"played": self._move_dict(played, len(self.game.moves) - 1), "view": self.view()}
 
     def _require_playing(self) -> None:
         if self.game.is_over():
             raise BridgeError(f"the game is over ({self.game.outcome.describe()})")
 
     def ai_move(self, args: dict) -> dict:
-        self._check_args("ai_move", args, ("level", "seed"))
+        """The AI plays the side to act, through the same player interface as everywhere."""
+        self._check_args("ai_move", args, ("level",))
         self._require_playing()
         level = _level_name(args.get("level", self.level))
-        state = self.game.state
-        result = choose_action(state.copy(), level, self._search_seed(args))
+        turn = make_turn(self.game, self.player_seed)
+        player = LevelPlayer(level)
+        state = self.game.state.copy()
+        choice = player.choose(turn)
+        result = player.last_result
         analysis = {"score": result.score, "depth": result.depth, "nodes": result.nodes,
-                    "time_ms": round(result.time_ms, 1), "pv": self._pv_texts(state, result.pv), "level": level}
-        played = self.game.play(result.action)
-        return {"played": self._move_dict(played, self.game.state.ply - 1), "analysis": analysis,
+                    "time_ms": round(result.time_ms, 1), "pv": pv_text(state, result.pv), "level": level}
+        played = self.game.play(choice.action)
+        return {"played": self._move_dict(played, len(self.game.moves) - 1), "analysis": analysis,
                 "view": self.view()}
 
     def hint(self, args: dict) -> dict:
-        self._check_args("hint", args, ("seed",))
+        """The Master's suggestion; the game is marked as assisted."""
+        self._check_args("hint", args, ())
         self._require_playing()
-        state = self.game.state
-        result = hint(state.copy(), self._search_seed(args))
-        pv = self._pv_texts(state, result.pv)
-        return {"move": pv[0] if pv else move_text(result.action, state), "score": result.score,
+        turn = make_turn(self.game, self.player_seed)
+        result = hint(turn.state, turn.seed)
+        self.game.assisted = True
+        pv = pv_text(self.game.state, result.pv)
+        return {"move": pv[0] if pv else self.game.state.action_text(result.action), "score": result.score,
                 "depth": result.depth, "pv": pv}
 
     def undo(self, args: dict) -> dict:
-        """Take back one ply, or (``to_player``) every ply back to that player's last turn."""
+        """Take back one action, or (``to_player``) every action back to that player's last turn."""
         self._check_args("undo", args, ("to_player",))
         game = self.game
         to_player = args.get("to_player")
         if not game.moves:
             raise BridgeError("there is no move to undo")
-        count = 1
-        if to_player is not None:
-            if to_player not in (1, 2, "1", "2"):
-                raise BridgeError(f"to_player must be 1 or 2, not {json.dumps(to_player)}")
-            wanted = int(to_player)
-            count = 1 if self._turn_player(game.state.ply - 1) == wanted else 2
-            if count > len(game.moves):
-                raise BridgeError(f"player {wanted} has no move to undo")
-        for _ in range(count):
+        if to_player is None:
+            game.undo()
+            return self.view()
+        if to_player not in (1, 2, "1", "2"):
+            raise BridgeError(f"to_player must be 1 or 2, not {excerpt(json.dumps(to_player))}")
+        wanted = int(to_player)
+        if not any(move.player == wanted for move in game.moves):
+            raise BridgeError(f"player {wanted} has no move to undo")
+        game.undo()  # at least one action; then back to the start of that player's turn
+        while game.moves and (game.turn_player() != wanted or game.moves[-1].player == wanted):
             game.undo()
         return self.view()
+
+    def resign(self, args: dict) -> dict:
+        """``player`` (1 or 2) gives up; the other wins."""
+        self._check_args("resign", args, ("player",))
+        player = args.get("player", self.game.turn_player())
+        if player not in (1, 2, "1", "2"):
+            raise BridgeError(f"player must be 1 or 2, not {excerpt(json.dumps(player))}")
+        color = self.game.player_color(int(player))
+        if color is None:
+            raise BridgeError("nobody has a colour yet: a game can be resigned once the first piece is flipped")
+        self.game.resign(color)
+        return self.view()
+
+    def explain(self, args: dict) -> dict:
+        """Why a click does nothing: ``{from, to}`` squares (``to`` alone: a flip or a piece)."""
+        self._check_args("explain", args, ("from", "to"))
+        state, game = self.game.state, self.game
+        names = state.geometry.square_names
+        frm, to = _text(args, "from"), _text(args, "to")
+        if to is None:
+            raise BridgeError('explain needs a square, such as {"to": "c2"}')
+        if game.is_over():
+            return {"reason": f"the game is over ({game.outcome.describe()})"}
+        text = to if frm is None or frm == to else f"{frm}-{to}"
+        try:
+            action, _ = state.parse_action(text)
+        except HdchessError as exc:
+            return {"reason": str(exc)}
+        if action in state.legal_actions():
+            return {"reason": None}
+        reason = state.explain_illegal(action)
+        if frm is None and state.square_text(names.index(to.strip().lower())) not in (None, "x"):
+            reason = self._piece_reason(names.index(to.strip().lower()))
+        return {"reason": reason}
+
+    def _piece_reason(self, sq: int) -> str:
+        """Why a click on a piece selects nothing: not yours, or nowhere to go."""
+        state = self.game.state
+        name = state.geometry.square_names[sq]
+        text = state.square_text(sq) or ""
+        letter = text[-1:]
+        if state.side == NO_SIDE:
+            return "the game opens with a flip"
+        if letter and (letter.isupper() != (state.side == RED)):
+            return f"the piece on {name} is not yours ({COLOR_NAMES[state.side]} to move)"
+        return f"the piece on {name} has no legal move"
 
     def export(self, args: dict) -> dict:
         self._check_args("export", args, ())
@@ -299,117 +384,110 @@ class Session:
         self._check_args("view", args, ())
         return self.view()
 
+    def _replayed(self):
+        """The game's states from its start, one per action: (state before each action, ...)."""
+        game = self.game
+        state = game.ruleset.read_position(game.start_position) if game.start_position else game.ruleset.new_state()
+        yield state
+        for move in game.moves:
+            state.push(move.action, move.revealed)
+            yield state
+
+    def position_at(self, args: dict) -> dict:
+        """The board and panels after ``ply`` actions of the game (0: its start), for replay."""
+        self._check_args("position_at", args, ("ply",))
+        total = len(self.game.moves)
+        ply = args.get("ply")
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= total:
+            raise BridgeError(f"ply must be a whole number from 0 to {total}, not {excerpt(json.dumps(ply))}")
+        for index, state in enumerate(self._replayed()):
+            if index == ply:
+                return self._board_view(state, self.game.moves[:ply], final=ply == total)
+        raise BridgeError("no such ply")  # not reached
+
     def evaluations(self, args: dict) -> dict:
         """The AI's evaluation of every position of the game, from red's view, in points.
 
         Each position gets the AI's static estimate of the final score difference
         (no search: a fixed, small amount of work per position), so the graph of
         a whole game comes back at once even in the browser; a finished position
-        gets its real final difference.
+        gets its real final difference (in win/loss games, the result).
         """
         self._check_args("evaluations", args, ())
-        game = self.game
-        ruleset = game.ruleset
-        state = parse_position(game.start_position, ruleset) if game.start_position else State(ruleset)
-        plies = [{"ply": state.ply, "score_red": _score_red(state)}]
-        for move in game.moves:
-            state.push(move.action, move.revealed)
-            plies.append({"ply": state.ply, "score_red": _score_red(state)})
+        start = self.game.start_ply
+        plies = [{"ply": start + i, "score_red": _score_red(state)} for i, state in enumerate(self._replayed())]
+        if self.game.outcome is not None:
+            outcome = self.game.outcome
+            plies[-1]["result"] = outcome.result()
+            if not outcome.by_score:
+                plies[-1]["score_red"] = 0.0 if outcome.winner is None else (
+                    WIN_BONUS if outcome.winner == RED else -WIN_BONUS)
         return {"plies": plies}
 
     # -- the view ------------------------------------------------------------------
-    @staticmethod
-    def _turn_player(ply: int) -> int:
-        return 1 if ply % 2 == 0 else 2  # player 1 opened, at ply 0
-
-    def _move_dict(self, move: PlayedMove, ply: int) -> dict:
-        return {"ply": ply + 1, "text": move.text, "color": _color_name(move.color),
+    def _move_dict(self, move: PlayedMove, index: int) -> dict:
+        return {"ply": self.game.start_ply + index + 1, "text": move.text, "color": _color_name(move.color),
+                "player": move.player, "kind": move.kind, "from": move.squares[0], "to": move.squares[1],
                 "revealed": _letter(move.revealed), "captured": _letter(move.captured),
                 "penalised": move.penalised}
 
-    @staticmethod
-    def _pv_texts(state: State, pv) -> list[str]:
-        """The principal variation as move text: captures marked while the position is known
-        (a flip's piece is chance, so after one the rest is written without the board)."""
-        texts, probe = [], state.copy()
-        for action in pv:
-            if probe is None:
-                texts.append(move_text(action))
-                continue
-            if action not in probe.legal_actions():
-                break
-            texts.append(move_text(action, probe))
-            if is_flip(action) or probe.mailbox[action & 31] == HIDDEN:  # a blind capture reveals by chance too
-                probe = None
-            else:
-                probe.push(action)
-        return texts
-
-    def view(self) -> dict:
-        """Everything the page shows, as plain data."""
-        game, state = self.game, self.game.state
-        ruleset = game.ruleset
-        squares = {SQUARE_NAMES[sq]: _square_content(state.mailbox[sq]) for sq in range(NUM_SQUARES)}
-        flips, moves = [], {}
-        for action in game.legal_actions():
-            frm, to = action >> 5, action & 31
-            if frm == to:
-                flips.append(SQUARE_NAMES[to])
-            else:
-                moves.setdefault(SQUARE_NAMES[frm], []).append({
-                    "to": SQUARE_NAMES[to], "capture": state.is_capture(action),
-                    "move": move_text(action, state), "penalised": state.is_penalised(action)})
-        on_board = [0] * 16
-        for content in state.mailbox:
-            if content < HIDDEN:
-                on_board[content] += 1
-        captured = {"red": [], "black": []}
-        for piece in range(16):
-            gone = ruleset.initial_pool[piece] - state.pool[piece] - on_board[piece]
-            captured[COLOR_NAMES[piece >> 3]] += [piece_letter(piece)] * max(gone, 0)
-        points = ruleset.get("repetition_penalty", 0)
-        start_ply = state.ply - len(game.moves)
-        last = game.moves[-1] if game.moves else None
-        last_move = None
-        if last is not None:
-            frm, to = SQUARE_NAMES[last.action >> 5], SQUARE_NAMES[last.action & 31]
-            kind = "flip" if frm == to else "capture" if last.captured is not None else "move"
-            last_move = {"from": frm, "to": to, "kind": kind}
-        outcome = game.outcome
-        turn_player = self._turn_player(state.ply)
+    def _board_view(self, state: GameState, moves: list[PlayedMove], final: bool) -> dict:
+        """What the board and its panels show of one position."""
+        geometry = state.geometry
+        last = moves[-1] if moves else None
+        outcome = self.game.outcome if final else state.outcome()
         return {
-            "variant": ruleset.variant,
-            "title": ruleset.spec.title,
-            "options": dict(ruleset.settings),
-            "position": position_text(state),
+            "board": {"files": geometry.files, "ranks": geometry.ranks,
+                      "names": list(geometry.square_names)},
+            "squares": {name: state.square_text(sq) for sq, name in enumerate(geometry.square_names)},
             "ply": state.ply,
             "side": _color_name(state.side),
-            "turn_player": turn_player,
-            "player_colors": {p: _color_name(game.player_color(int(p))) for p in ("1", "2")},
-            "players": dict(self.players),
-            "names": {p: game.tags.get(f"Player{p}", f"Player {p}") for p in ("1", "2")},
-            "level": self.level,
-            "ai_turn": outcome is None and self.players[str(turn_player)] == "ai",
-            "squares": squares,
-            "legal": {"flips": flips, "moves": moves},
+            "turn_player": 1 if state.side == NO_SIDE or state.side == state.player_color(1) else 2,
+            "player_colors": {p: _color_name(state.player_color(int(p))) for p in ("1", "2")},
             "scores": {"red": state.score(0), "black": state.score(1)},
-            "penalties": {"red": state.penalties[0] * points, "black": state.penalties[1] * points},
-            "quiet": state.quiet,
-            "quiet_limit": ruleset.get("no_progress_plies", 0),
-            "pool": {piece_letter(p): n for p, n in enumerate(state.pool) if n},
-            "captured": captured,
-            "moves": [self._move_dict(m, start_ply + i) for i, m in enumerate(game.moves)],
-            "last_move": last_move,
+            "last_move": None if last is None else {"from": last.squares[0], "to": last.squares[1],
+                                                    "kind": last.kind},
             "outcome": None if outcome is None else {
                 "termination": outcome.termination.value,
                 "winner": _color_name(outcome.winner),
                 "scores": {"red": outcome.scores[0], "black": outcome.scores[1]},
                 "penalties": {"red": outcome.penalties[0], "black": outcome.penalties[1]},
+                "by_score": outcome.by_score,
                 "result": outcome.result(),
                 "text": outcome.describe(),
             },
+            **state.public_info(),
+        }
+
+    def view(self) -> dict:
+        """Everything the page shows, as plain data."""
+        game, state = self.game, self.game.state
+        ruleset = game.ruleset
+        flips, moves = [], {}
+        for action in game.legal_actions():
+            info = state.action_info(action)
+            if info.kind == "flip":
+                flips.append(info.to)
+            else:
+                moves.setdefault(info.frm, []).append(info.as_dict())
+        turn_player = game.turn_player()
+        return {
+            **self._board_view(state, game.moves, final=True),
+            "variant": ruleset.variant,
+            "title": ruleset.spec.title,
+            "options": dict(ruleset.settings),
+            "decided_by_score": ruleset.decided_by_score,
+            "position": state.position_text(),
+            "start_ply": game.start_ply,
+            "turn_player": turn_player,
+            "players": dict(self.players),
+            "names": {p: game.tags.get(f"Player{p}", f"Player {p}") for p in ("1", "2")},
+            "level": self.level,
+            "ai_turn": game.outcome is None and self.players[str(turn_player)] == "ai",
+            "legal": {"flips": flips, "moves": moves},
+            "moves": [self._move_dict(m, i) for i, m in enumerate(game.moves)],
             "assisted": game.assisted,
-            "seed": game.seed,
+            "known_deal": game.known_deal,
             "record": game.record_text(),
         }
 
@@ -420,7 +498,16 @@ _SESSION = Session()
 def handle(request_json: str) -> str:
     """The worker's entry point: a JSON request in, a JSON reply out; never raises."""
     try:
+        if not isinstance(request_json, str):
+            raise TypeError("the request must be text")
+        if len(request_json) > MAX_REQUEST:
+            raise ValueError(f"it is longer than {MAX_REQUEST:,} characters")
         request = json.loads(request_json)
+    except RecursionError:
+        return json.dumps({"ok": False, "error": "the request is not valid JSON: it is nested too deeply"})
     except (TypeError, ValueError) as exc:
-        return json.dumps({"ok": False, "error": f"the request is not valid JSON: {exc}"})
-    return json.dumps(_SESSION.handle(request), ensure_ascii=False)
+        return json.dumps({"ok": False, "error": f"the request is not valid JSON: {excerpt(str(exc), 100)}"})
+    try:
+        return json.dumps(_SESSION.handle(request), ensure_ascii=False)
+    except (RecursionError, ValueError) as exc:  # a reply that cannot be written: say so, never raise
+        return json.dumps({"ok": False, "error": f"internal error: {type(exc).__name__}"})

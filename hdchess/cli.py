@@ -1,24 +1,31 @@
-"""The ``hdchess`` command line: moves, perft, show, play (and more as they land).
+"""The ``hdchess`` command line: moves, perft, show, play, variants, rules, engine, match.
 
-Errors are printed to stderr as one line with a non-zero exit status, never
-as a traceback.
+Errors are printed to stderr as one line, ``hdchess: error: ...``, with a
+non-zero exit status, never as a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 import time
 from collections.abc import Sequence
+from typing import NoReturn
 
-from .core import COLOR_NAMES, piece_name
-from .display import render_board, use_colour
+from .core import COLOR_NAMES, piece_from_letter, piece_name
+from .display import render_board, render_stacks, use_colour
 from .errors import HdchessError
-from .game import Game
-from .notation import move_text, parse_position
+from .game import Game, PlayedMove
+from .gamestate import NO_SIDE
+from .inputs import excerpt, whole_number
+from .notation import parse_position, pv_text, sorted_action_texts
 from .perft import divide, perft
-from .rules import Ruleset, load_ruleset, variant_names, variant_spec
+from .players import Choice, Player, Turn, new_player_seed, play_turns
+from .referee import check_seed
+from .rules import SWITCHES, Ruleset
+from .variants import load_ruleset, variant_names, variant_spec
 
 
 def _rule_options(args: argparse.Namespace) -> dict[str, str]:
@@ -26,7 +33,7 @@ def _rule_options(args: argparse.Namespace) -> dict[str, str]:
     for item in args.set or []:
         key, sep, value = item.partition("=")
         if not sep:
-            raise HdchessError(f"--set takes KEY=VALUE, not {item!r}")
+            raise HdchessError(f"--set takes KEY=VALUE, not {excerpt(item)}")
         options[key.strip()] = value.strip()
     return options
 
@@ -35,22 +42,26 @@ def _ruleset(args: argparse.Namespace) -> Ruleset:
     return load_ruleset(args.variant, **_rule_options(args))
 
 
-def _sorted_moves(state) -> str:
-    texts = [move_text(a, state) for a in state.legal_actions()]
-    return " ".join(sorted(texts))
+def _lenient(stream):
+    """A text stream read as UTF-8 whatever the locale, bytes that are not UTF-8
+    replaced (so a bad byte makes a bad line, never a crash)."""
+    buffer = getattr(stream, "buffer", None)
+    return stream if buffer is None else io.TextIOWrapper(buffer, encoding="utf-8", errors="replace")
 
+
+# -- moves, perft, show -----------------------------------------------------------------
 
 def cmd_moves(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args)
     if args.position:
-        print(_sorted_moves(parse_position(" ".join(args.position), ruleset)))
+        print(" ".join(sorted_action_texts(parse_position(" ".join(args.position), ruleset))))
         return 0
     status = 0
-    for number, line in enumerate(sys.stdin, 1):
+    for number, line in enumerate(_lenient(sys.stdin), 1):
         if not line.strip():
             continue
         try:
-            print(_sorted_moves(parse_position(line, ruleset)))
+            print(" ".join(sorted_action_texts(parse_position(line, ruleset))))
         except HdchessError as exc:
             print(f"error: line {number}: {exc}", file=sys.stderr)
             print()
@@ -61,13 +72,11 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 def cmd_perft(args: argparse.Namespace) -> int:
     state = parse_position(args.position, _ruleset(args))
-    if args.depth < 0:
-        raise HdchessError(f"depth must be 0 or more, not {args.depth}")
     start = time.perf_counter()
     if args.divide and args.depth >= 1:
         total = 0
-        for action, revealed, count in divide(state, args.depth):
-            print(f"{move_text(action, state, revealed)}: {count}")
+        for action, outcome, count in divide(state, args.depth):
+            print(f"{state.action_text(action, outcome)}: {count}")
             total += count
         print()
     else:
@@ -79,93 +88,188 @@ def cmd_perft(args: argparse.Namespace) -> int:
     return 0
 
 
+def _describe_state(state) -> str:
+    """One line under a drawn board: whose turn, and the family's public facts."""
+    if state.side == NO_SIDE:
+        turn = "no flip yet"
+    else:
+        turn = f"{COLOR_NAMES[state.side]} to move"
+    info = state.public_info()
+    if "pool" in info:
+        pool = ", ".join(f"{piece_name(piece_from_letter(letter))} x{n}" for letter, n in info["pool"].items())
+        return f"{turn}; face-down: {pool or 'none'}"
+    if info.get("promotion"):
+        turn += f"; {info['promotion']}"
+    return turn
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     state = parse_position(args.position, _ruleset(args))
     colour = use_colour() if args.colour == "auto" else args.colour == "always"
     print(render_board(state, letters=args.letters, colour=colour))
-    side = "no flip yet" if state.side == 2 else f"{COLOR_NAMES[state.side]} to move"
-    pool = ", ".join(f"{piece_name(p)} x{n}" for p, n in enumerate(state.pool) if n) or "none"
-    print(f"{side}; face-down: {pool}")
+    print(_describe_state(state))
+    if args.stacks:
+        print(render_stacks(state, letters=args.letters) or "no stacks")
     return 0
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
     for name in variant_names():
         spec = variant_spec(name)
-        print(f"{name}: {spec.title}\n  {spec.summary}")
+        parent = f" (a variant of {spec.parent})" if spec.parent else ""
+        print(f"{name}: {spec.title}{parent}\n  {spec.summary}")
         for option in spec.options:
             print(f"  --set {option.describe()}")
+        switches = ", ".join(f"{s.name}={spec.switch(s.name)}" for s in SWITCHES)
+        print(f"  rules: {switches}")
+    print("\nswitches (fixed by each game, not options):")
+    for switch in SWITCHES:
+        print(f"  {switch.name}: {switch.doc}")
     return 0
 
 
-_PLAY_HELP = """Type a square to flip it (c2), or a move (c2-c3, c2xc3).
-Commands: moves (list legal actions), hint, undo, record, help, quit."""
+def cmd_rules(args: argparse.Namespace) -> int:
+    print(variant_spec(args.name).rules_text().rstrip())
+    return 0
+
+
+# -- play ------------------------------------------------------------------------------
+
+_PLAY_HELP = """Type an action in the game's notation (a square flips it: c2; a move: c2-c3, c2xc3).
+Commands: moves (list legal actions), hint, undo, resign, record, help, quit."""
+
+
+def _describe_move(entry: PlayedMove) -> str:
+    note = " (repetition penalty)" if entry.penalised else ""
+    shown = f" revealed {piece_name(entry.revealed)}" if entry.revealed is not None else ""
+    return f"{entry.text}{shown}{note}"
+
+
+class TerminalPlayer(Player):
+    """A person at the keyboard: shown the board, answers with an action or a command."""
+
+    def __init__(self, game: Game, number: int, label: str, args: argparse.Namespace, opponent_is_ai: bool,
+                 player_seed: int) -> None:
+        self.game, self.number, self.label, self.args = game, number, label, args
+        self.opponent_is_ai = opponent_is_ai
+        self.player_seed = player_seed
+        self.name = label
+        self.colour = use_colour() if args.colour == "auto" else args.colour == "always"
+
+    def choose(self, turn: Turn) -> Choice:
+        game = self.game
+        last = game.moves[-1] if game.moves else None
+        marks = frozenset() if last is None else frozenset(
+            game.state.geometry.square_names.index(name) for name in last.squares if name)
+        print()
+        print(render_board(game.state, letters=self.args.letters, colour=self.colour, marks=marks))
+        red, black = game.scores()
+        limit = game.ruleset.get("no_progress_plies", 0)
+        print(f"score red {red}, black {black}; quiet {game.state.quiet}/{limit}")
+        try:
+            line = input(f"{self.label} ({game.describe_turn()})> ").strip()
+        except EOFError:
+            print()
+            return Choice(None, quit=True)
+        return self._answer(line)
+
+    def _answer(self, line: str) -> Choice:
+        game = self.game
+        if not line:
+            return Choice(None)
+        if line in ("quit", "exit", "q"):
+            return Choice(None, quit=True)
+        if line in ("help", "?"):
+            print(_PLAY_HELP)
+        elif line == "moves":
+            print(" ".join(sorted_action_texts(game.state)))
+        elif line == "record":
+            print(game.record_text())
+        elif line == "hint":
+            _show_hint(game, self.player_seed)
+        elif line == "resign":
+            outcome = game.resign(game.state.side) if game.state.side != NO_SIDE else None
+            print("  you cannot resign before the colours are known" if outcome is None else f"  {outcome.describe()}")
+        elif line == "undo":
+            self._undo()
+        else:
+            try:
+                action, outcome = game.parse(line)
+                if outcome is not None:
+                    raise HdchessError(f"{line}: a flip's result is drawn, not chosen (type the square alone)")
+            except HdchessError as exc:
+                print(f"  {exc}")
+                return Choice(None)
+            return Choice(action)
+        return Choice(None)
+
+    def _undo(self) -> None:
+        """Take back the last action; against the AI, back to this player's turn."""
+        game = self.game
+        try:
+            game.undo()
+            while self.opponent_is_ai and game.moves and game.turn_player() != self.number:
+                game.undo()
+        except HdchessError as exc:
+            print(f"  {exc}")
+
+
+class _AnnouncedPlayer(Player):
+    """The AI in a terminal game: says it is thinking, then plays."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner = inner
+        self.name = f"hdchess {inner.name}"
+
+    def choose(self, turn: Turn) -> Choice:
+        print(f"{self.name} is thinking...", flush=True)
+        return self.inner.choose(turn)
+
+
+def _show_hint(game: Game, player_seed: int) -> None:
+    from .ai import hint
+    from .players import make_turn
+
+    game.assisted = True
+    turn = make_turn(game, player_seed)
+    result = hint(turn.state, seed=turn.seed)
+    line = " ".join(pv_text(game.state, result.pv))
+    print(f"  hint: {game.state.action_text(result.action)} (eval {round(result.score, 2) + 0.0:+.2f}; line {line})")
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    game = Game(_ruleset(args), seed=args.seed)
-    ai, ai_player = None, 0
     if args.two_players and args.level:
         raise HdchessError("--level chooses the AI opponent; --two-players has none")
+    game = Game(_ruleset(args), seed=args.seed)
+    player_seed = new_player_seed()
+    players: dict[int, Player] = {}
     if args.two_players:
-        game.tags.update({"Player1": "Player 1", "Player2": "Player 2"})
+        for number in (1, 2):
+            players[number] = TerminalPlayer(game, number, f"player {number}", args, False, player_seed)
+            game.tags[f"Player{number}"] = f"Player {number}"
     else:
         from .players import LevelPlayer
 
-        ai = LevelPlayer(args.level or "Club")
-        ai_player = 1 if args.second else 2
-        ai_name = f"hdchess {ai.name}"
-        game.tags.update({f"Player{ai_player}": ai_name, f"Player{3 - ai_player}": "You"})
-    colour = use_colour() if args.colour == "auto" else args.colour == "always"
+        ai_number = 1 if args.second else 2
+        players[ai_number] = _AnnouncedPlayer(LevelPlayer(args.level or "Club"))
+        players[3 - ai_number] = TerminalPlayer(game, 3 - ai_number, "you", args, True, player_seed)
+        game.tags.update({f"Player{ai_number}": players[ai_number].name, f"Player{3 - ai_number}": "You"})
     print(f"{game.ruleset.spec.title}. {_PLAY_HELP}")
-    if ai:
-        print(f"You play {'second' if args.second else 'first'} against {ai_name}.")
-    last = None
-    while not game.is_over():
-        player = 1 if game.state.ply % 2 == 0 else 2
-        if player == ai_player:
-            last = _ai_move(game, ai, ai_name)
-            continue
-        marks = frozenset() if last is None else frozenset({last.action >> 5, last.action & 31})
-        print()
-        print(render_board(game.state, letters=args.letters, colour=colour, marks=marks))
-        red, black = game.scores()
-        print(f"score red {red}, black {black}; quiet {game.state.quiet}"
-              f"/{game.ruleset.get('no_progress_plies', 0)}")
-        who = "you" if ai else f"player {player}"
-        try:
-            line = input(f"{who} ({game.describe_turn()})> ").strip()
-        except EOFError:
-            print()
-            return 0
-        if not line:
-            continue
-        if line in ("quit", "exit", "q"):
-            return 0
-        if line in ("help", "?"):
-            print(_PLAY_HELP)
-            continue
-        if line == "moves":
-            print(_sorted_moves(game.state))
-            continue
-        if line == "record":
-            print(game.record_text())
-            continue
-        if line == "hint":
-            _show_hint(game)
-            continue
-        try:
-            if line == "undo":
-                game.undo()
-                while ai and game.moves and (game.state.ply % 2 == 0) == (ai_player == 1):
-                    game.undo()  # take back the AI's reply too: it is your turn again
-                last = game.moves[-1] if game.moves else None
-                continue
-            last = game.play(line)
-        except HdchessError as exc:
-            print(f"  {exc}")
-            continue
-        print(f"  {_describe_move(last)}")
+    if not args.two_players:
+        ai = players[1 if args.second else 2]
+        print(f"You play {'second' if args.second else 'first'} against {ai.name}."
+              + (" This is a known deal (--seed): its flips can be predicted." if game.known_deal else ""))
+
+    def announce(entry: PlayedMove, choice: Choice, number: int) -> None:
+        if isinstance(players[number], TerminalPlayer):
+            print(f"  {_describe_move(entry)}")
+        else:
+            detail = f"  [{choice.detail}]" if choice.detail else ""
+            print(f"  {players[number].name} plays {_describe_move(entry)}{detail}")
+
+    if not play_turns(game, players, {1: player_seed, 2: player_seed}, on_move=announce):
+        return 0
+    colour = use_colour() if args.colour == "auto" else args.colour == "always"
     print()
     print(render_board(game.state, letters=args.letters, colour=colour))
     outcome = game.outcome
@@ -173,38 +277,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     for color in (0, 1):
         player = 1 if game.player_color(1) == color else 2
         name = game.tags.get(f"Player{player}", f"player {player}")
-        print(f"  {name} ({COLOR_NAMES[color]}): {outcome.scores[color]}"
-              f" (penalties -{outcome.penalties[color]})")
+        penalty = f" (penalties -{outcome.penalties[color]})" if outcome.by_score else ""
+        label = "score" if outcome.by_score else "material left"
+        print(f"  {name} ({COLOR_NAMES[color]}): {label} {outcome.scores[color]}{penalty}")
     return 0
 
 
-def _describe_move(entry) -> str:
-    note = " (repetition penalty)" if entry.penalised else ""
-    shown = f" revealed {piece_name(entry.revealed)}" if entry.revealed is not None else ""
-    return f"{entry.text}{shown}{note}"
-
-
-def _ai_move(game: Game, ai, name: str):
-    """The AI's turn: it sees the public position and the record, never the layout."""
-    from .players import Turn, move_seed
-
-    print(f"{name} is thinking...", flush=True)
-    turn = Turn(game.state.copy(), game.start_position, tuple(m.text for m in game.moves),
-                move_seed(game.seed, game.state.ply))
-    choice = ai.choose(turn)
-    entry = game.play(choice.action)
-    print(f"  {name} plays {_describe_move(entry)}" + (f"  [{choice.detail}]" if choice.detail else ""))
-    return entry
-
-
-def _show_hint(game: Game) -> None:
-    from .ai import hint
-    from .engine import pv_text
-
-    result = hint(game.state.copy(), seed=game.seed)
-    line = " ".join(pv_text(game.state, result.pv))
-    print(f"  hint: {pv_text(game.state, [result.action])[0]} (eval {round(result.score, 2) + 0.0:+.2f}; line {line})")
-
+# -- engine, match -----------------------------------------------------------------------
 
 def cmd_engine(args: argparse.Namespace) -> int:
     from .engine import run
@@ -228,16 +307,43 @@ def cmd_match(args: argparse.Namespace) -> int:
             with open(args.records, "w", encoding="utf-8") as out:
                 out.write("\n".join(result.record for result in results))
         except OSError as exc:
-            raise HdchessError(f"cannot write the records to {args.records}: {exc.strerror}") from None
+            raise HdchessError(f"cannot write the records to {excerpt(args.records)}: {exc.strerror}") from None
     print("\n".join(summary.lines()))
     where = f"; records in {args.records}" if args.records else ""
     print(f"  {len(results)} games in {elapsed:.1f} s with {min(jobs, len(results))} process(es){where}")
     return 0
 
 
+# -- the parser ---------------------------------------------------------------------------
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line on stderr, like every other error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"hdchess: error: {message} (see {self.prog} --help)\n")
+
+
+def _number(name: str, minimum: int = 0):
+    """An argparse type: an ASCII whole number of at least ``minimum``."""
+    def parse(text: str) -> int:
+        try:
+            return whole_number(text, name, minimum, signed=True)
+        except HdchessError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    parse.__name__ = name
+    return parse
+
+
+def _seed(text: str) -> int:
+    try:
+        return check_seed(text, "--seed")
+    except HdchessError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="hdchess", description="Hidden Dragon Chess II and its cousins.")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="hdchess", description="Hidden Dragon Chess II and its cousins.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def with_rules(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
         p.add_argument("--variant", default="hdc2", help="game: " + ", ".join(variant_names()))
@@ -250,23 +356,24 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--colour", "--color", choices=("auto", "always", "never"), default="auto")
         return p
 
-    p = with_rules(sub.add_parser("moves", help="print the legal moves of a position, sorted"))
+    p = with_rules(sub.add_parser("moves", help="print the legal actions of a position, sorted"))
     p.add_argument("position", nargs="*", help="a position line; none: read one per line from stdin")
     p.set_defaults(func=cmd_moves)
 
     p = with_rules(sub.add_parser("perft", help="count the leaves of the action tree"))
     p.add_argument("position")
-    p.add_argument("depth", type=int)
+    p.add_argument("depth", type=_number("depth"))
     p.add_argument("--divide", action="store_true", help="counts per root action")
     p.add_argument("--time", action="store_true", help="print time and nodes/s to stderr")
     p.set_defaults(func=cmd_perft)
 
     p = with_display(with_rules(sub.add_parser("show", help="draw a position")))
     p.add_argument("position")
+    p.add_argument("--stacks", action="store_true", help="also list every stack, bottom to top")
     p.set_defaults(func=cmd_show)
 
     p = with_display(with_rules(sub.add_parser("play", help="play a game in the terminal")))
-    p.add_argument("--seed", type=int, help="seed of the face-down layout")
+    p.add_argument("--seed", type=_seed, help="a known deal: the same seed deals the same game")
     p.add_argument("--level", help="the AI opponent: Beginner, Casual, Club (default), Expert, Master or 1-5")
     seat = p.add_mutually_exclusive_group()
     seat.add_argument("--first", action="store_true", help="you open the game (the default)")
@@ -275,6 +382,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_play)
 
     sub.add_parser("variants", help="list the games and their options").set_defaults(func=cmd_variants)
+
+    p = sub.add_parser("rules", help="print the rules of a game")
+    p.add_argument("name", metavar="VARIANT", help="the game: " + ", ".join(variant_names()))
+    p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("engine", help="speak the UCI-style engine protocol on stdin/stdout (see README)")
     p.set_defaults(func=cmd_engine)
@@ -286,12 +397,12 @@ def build_parser() -> argparse.ArgumentParser:
                     "the same deal with the players swapped. Scores are counted for the first player."))
     p.add_argument("player_a", metavar="PLAYER_A")
     p.add_argument("player_b", metavar="PLAYER_B")
-    p.add_argument("--games", type=int, default=20, help="number of games (default 20: 10 pairs)")
-    p.add_argument("--seed", type=int, default=0, help="match seed: the deals and every player's choices")
-    p.add_argument("--movetime", type=int, metavar="MS",
+    p.add_argument("--games", type=_number("--games", 1), default=20, help="number of games (default 20: 10 pairs)")
+    p.add_argument("--seed", type=_seed, default=0, help="match seed: the deals and every player's choices")
+    p.add_argument("--movetime", type=_number("--movetime", 1), metavar="MS",
                    help="AI levels search MS per move at full strength instead of their own budget; "
                         "engines get 'go movetime MS'")
-    p.add_argument("--jobs", type=int, help="games played at once (default: the number of CPUs)")
+    p.add_argument("--jobs", type=_number("--jobs", 1), help="games played at once (default: the number of CPUs)")
     p.add_argument("--records", metavar="PATH", default="hdchess-match.txt",
                    help="file for the records of every game (default hdchess-match.txt; '' for none)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -300,8 +411,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):  # a locale that cannot show a character must not crash a game
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and not getattr(stream, "closed", False):
+            reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "play":
+        sys.stdin = _lenient(sys.stdin)
     try:
         return args.func(args)
     except HdchessError as exc:

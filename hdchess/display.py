@@ -1,12 +1,16 @@
-"""Draw a position in a terminal: Chinese characters or letters, ANSI colours."""
+"""Draw a position in a terminal: Chinese characters or letters, ANSI colours.
+
+Any board the variant plays on; a square shows its top piece, with the height
+of its stack when more than one piece stands there (``--stacks`` lists them).
+"""
 
 from __future__ import annotations
 
 import os
 import sys
 
-from .core import CHINESE_NAMES, EMPTY, FILES, HIDDEN, NUM_FILES, NUM_RANKS, piece_letter
-from .state import State
+from .core import piece_from_letter
+from .gamestate import GameState
 
 _RED, _BLACK, _DIM, _RESET = "\x1b[31;1m", "\x1b[36;1m", "\x1b[2m", "\x1b[0m"
 
@@ -17,26 +21,52 @@ def use_colour(stream=None) -> bool:
     return hasattr(stream, "isatty") and stream.isatty() and not os.environ.get("NO_COLOR")
 
 
-def render_board(state: State, letters: bool = False, colour: bool = False,
+def _cell(state: GameState, text: str | None, letters: bool) -> tuple[str, str]:
+    """(what a square shows, its colour code): the top piece and, for a stack, its height."""
+    if text is None:
+        return ("." if letters else " ."), _DIM
+    if text == "x":
+        return ("x" if letters else "##"), _DIM
+    top = text[-1]
+    piece = piece_from_letter(top)
+    shown = top if letters else state.ruleset.spec.glyph(piece)
+    if len(text) > 1:
+        shown += str(len(text))
+    return shown, (_RED if piece < 8 else _BLACK)
+
+
+def _columns(text: str) -> int:
+    """Terminal columns a cell's text takes: a CJK character takes two."""
+    return sum(2 if ord(ch) >= 0x2E80 else 1 for ch in text)
+
+
+def render_board(state: GameState, letters: bool = False, colour: bool = False,
                  marks: frozenset[int] = frozenset()) -> str:
-    """The board as text, rank 4 at the top; ``marks`` squares are bracketed."""
-    width = 2 if not letters else 1
-    lines = ["   " + "".join(f" {f:<{width}} " for f in FILES)]
-    for rank in range(NUM_RANKS - 1, -1, -1):
-        cells = []
-        for file in range(NUM_FILES):
-            sq = rank * NUM_FILES + file
-            content = state.mailbox[sq]
-            if content == EMPTY:
-                text, code = "." if letters else " .", _DIM
-            elif content == HIDDEN:
-                text, code = "x" if letters else "##", _DIM
-            else:
-                text = piece_letter(content) if letters else CHINESE_NAMES[content >> 3][content & 7]
-                code = _RED if content < 8 else _BLACK
+    """The board as text, the top rank first; ``marks`` squares are bracketed."""
+    geometry = state.geometry
+    cells = {sq: _cell(state, state.square_text(sq), letters) for sq in range(geometry.num_squares)}
+    width = max(1 if letters else 2, *(_columns(text) for text, _ in cells.values()))
+    lines = ["   " + "".join(f" {f:<{width}} " for f in geometry.file_letters)]
+    for rank in range(geometry.ranks - 1, -1, -1):
+        row = []
+        for file in range(geometry.files):
+            sq = geometry.square(file, rank)
+            text, code = cells[sq]
+            text += " " * (width - _columns(text))
             if colour:
                 text = f"{code}{text}{_RESET}"
             left, right = ("[", "]") if sq in marks else (" ", " ")
-            cells.append(f"{left}{text}{right}")
-        lines.append(f" {rank + 1} " + "".join(cells))
+            row.append(f"{left}{text}{right}")
+        lines.append(f"{rank + 1:>2} " + "".join(row))
+    return "\n".join(lines)
+
+
+def render_stacks(state: GameState, letters: bool = False) -> str:
+    """Every square holding more than one piece, bottom to top: ``a1: C K (bottom to top)``."""
+    geometry, lines = state.geometry, []
+    for sq in range(geometry.num_squares):
+        text = state.square_text(sq)
+        if text and len(text) > 1 and text != "x":
+            pieces = [c if letters else state.ruleset.spec.glyph(piece_from_letter(c)) for c in text]
+            lines.append(f"{geometry.square_names[sq]}: {' '.join(pieces)} (bottom to top)")
     return "\n".join(lines)

@@ -27,6 +27,7 @@ in ``bestmove`` is the square alone. Scores are in hundredths of a game point
 
 from __future__ import annotations
 
+import io
 import sys
 import threading
 from collections.abc import Callable
@@ -34,19 +35,21 @@ from typing import TextIO
 
 from . import __version__
 from .ai import LEVELS, SearchInfo, SearchLimits, SearchResult, analyse, choose_action, level_by_name
-from .core import EMPTY, SQUARE_NAMES
 from .errors import HdchessError
 from .game import Game
-from .notation import parse_move_text, position_text
-from .rules import Option, load_ruleset, variant_names, variant_spec
-from .state import Action, State
+from .gamestate import GameState
+from .inputs import excerpt, shown, whole_number
+from .notation import pv_text
+from .rules import Option
+from .variants import DEFAULT_VARIANT, load_ruleset, variant_names, variant_spec
 
 AUTHOR = "the hdchess authors"
 SEED_MAX = 2**32 - 1
-SPIN_MAX = 100_000  # UCI wants a maximum for every number option; the rules set none
+LIMIT_MAX = 10**12  # milliseconds, plies or nodes: beyond any search
+MAX_LINE = 1_000_000  # characters in one command: a whole game's move list is far shorter
 
 
-def rule_options(variant: str = "hdc2") -> list[Option]:
+def rule_options(variant: str = DEFAULT_VARIANT) -> list[Option]:
     """Every rule option of every variant, once: ``variant``'s own first (with its
     defaults), then the others' in the order the variants list them."""
     seen: dict[str, Option] = {}
@@ -56,23 +59,7 @@ def rule_options(variant: str = "hdc2") -> list[Option]:
     return list(seen.values())
 
 
-def pv_text(state: State, pv: tuple[Action, ...] | list[Action]) -> list[str]:
-    """Principal variation as move texts. Past a flip the revealed piece is
-    unknown, but which squares are occupied is not, so ``x`` stays right."""
-    occupied = {sq for sq, content in enumerate(state.mailbox) if content != EMPTY}
-    texts = []
-    for action in pv:
-        frm, to = action >> 5, action & 31
-        if frm == to:
-            texts.append(SQUARE_NAMES[to])
-            continue
-        texts.append(f"{SQUARE_NAMES[frm]}{'x' if to in occupied else '-'}{SQUARE_NAMES[to]}")
-        occupied.discard(frm)
-        occupied.add(to)
-    return texts
-
-
-def info_line(state: State, info: SearchInfo | SearchResult) -> str:
+def info_line(state: GameState, info: SearchInfo | SearchResult) -> str:
     nps = int(info.nodes * 1000 / info.time_ms) if info.time_ms > 0 else 0
     line = (f"info depth {info.depth} score cp {round(info.score * 100)} nodes {info.nodes} "
             f"nps {nps} time {round(info.time_ms)}")
@@ -87,13 +74,13 @@ class Engine:
     def __init__(self, write: Callable[[str], None]) -> None:
         self._write = write
         self._lock = threading.Lock()
-        self.variant = "hdc2"
+        self.variant = DEFAULT_VARIANT
         self.rules: dict[str, object] = {}  # engine option name -> value set by the user
         self.level = level_by_name("Master")
         self.seed = 0
         self.ruleset = load_ruleset(self.variant)
         self._position: tuple[str | None, list[str]] = (None, [])
-        self.game = Game(self.ruleset, seed=0)
+        self.game = Game(self.ruleset)
         self._search: threading.Thread | None = None
         self._stop = threading.Event()
         self._infinite = False
@@ -109,13 +96,16 @@ class Engine:
     # -- input ---------------------------------------------------------------------
     def handle(self, line: str) -> bool:
         """Run one command; False once the engine should exit."""
+        if len(line) > MAX_LINE:
+            self.error(f"a command is at most {MAX_LINE:,} characters, not {len(line):,}")
+            return True
         words = line.split()
         if not words:
             return True
         command, args = words[0], words[1:]
         handler = self._COMMANDS.get(command)
         if handler is None:
-            self.error(f"unknown command {command!r} (commands: {', '.join(self._COMMANDS)})")
+            self.error(f"unknown command {excerpt(command)} (commands: {', '.join(self._COMMANDS)})")
             return True
         if self.searching() and command in ("setoption", "ucinewgame", "position", "go"):
             if self._infinite:
@@ -128,7 +118,7 @@ class Engine:
             self.error(f"{command}: {exc}")
             return True
         except Exception as exc:  # a bug must not kill a session a GUI depends on: report it, carry on
-            self.error(f"{command}: internal error: {type(exc).__name__}: {exc}")
+            self.error(f"{command}: internal error: {type(exc).__name__}: {excerpt(str(exc))}")
             return True
 
     def searching(self) -> bool:
@@ -153,7 +143,7 @@ class Engine:
                 self.send(f"option name {option.engine_name} type combo default {option.default} {kinds}")
             else:
                 self.send(f"option name {option.engine_name} type spin default {option.default} "
-                          f"min {option.minimum} max {SPIN_MAX}")
+                          f"min {option.minimum} max {option.maximum}")
         self.send(f"option name Seed type spin default 0 min 0 max {SEED_MAX}")
         self.send("uciok")
 
@@ -173,15 +163,13 @@ class Engine:
         elif key == "level":
             self.level = level_by_name(value)
         elif key == "seed":
-            if not value.isdigit() or int(value) > SEED_MAX:
-                raise HdchessError(f"Seed must be a whole number from 0 to {SEED_MAX}, not {value!r}")
-            self.seed = int(value)
+            self.seed = whole_number(value, "Seed", 0, SEED_MAX)
         else:
             options = rule_options(self.variant)  # the current variant's own first: its checks apply
             option = next((o for o in options if o.engine_name.lower() == key), None)
             if option is None:
                 known = ", ".join(["Variant", "Level", *(o.engine_name for o in options), "Seed"])
-                raise HdchessError(f"unknown option {name!r} (options: {known})")
+                raise HdchessError(f"unknown option {excerpt(name)} (options: {known})")
             self._set_rules(self.variant, {**self.rules, option.engine_name: option.parse(value)})
 
     def _set_rules(self, variant: str, rules: dict[str, object]) -> None:
@@ -196,12 +184,12 @@ class Engine:
             self.game = self._replay(start, moves)
         except HdchessError as exc:
             self._position = (None, [])
-            self.game = Game(ruleset, seed=0)
+            self.game = Game(ruleset)
             self.send(f"info string the position does not fit the new rules ({exc}); back to startpos")
 
     def cmd_ucinewgame(self, args: list[str]) -> None:
         self._position = (None, [])
-        self.game = Game(self.ruleset, seed=0)
+        self.game = Game(self.ruleset)
 
     def cmd_position(self, args: list[str]) -> None:
         if not args or args[0] not in ("startpos", "fen"):
@@ -209,7 +197,7 @@ class Engine:
         end = args.index("moves") if "moves" in args else len(args)
         if args[0] == "startpos":
             if end != 1:
-                raise HdchessError(f"unexpected {args[1]!r} after startpos (expected: moves ...)")
+                raise HdchessError(f"unexpected {excerpt(args[1])} after startpos (expected: moves ...)")
             start = None
         else:
             if end == 1:
@@ -220,20 +208,22 @@ class Engine:
         self._position = (start, moves)
 
     def _replay(self, start: str | None, moves: list[str]) -> Game:
-        game = Game(self.ruleset, seed=0, position=start)
+        """The game a move list gives; every chance action in it carries its result."""
+        game = Game(self.ruleset, position=start)
         for number, text in enumerate(moves, 1):
             try:
-                action, revealed, _ = parse_move_text(text)
-                if revealed is None and action in game.state.legal_actions() and game.state.is_chance(action):
-                    what = "a flip" if action >> 5 == action & 31 else "a blind capture"
-                    raise HdchessError(f"{what} in a move list needs its result, e.g. {text}(R)")
-                game.play(text)
+                action, outcome = game.parse(text)
+                if outcome is None and game.state.is_chance(action):
+                    what = "a flip" if game.state.action_info(action).kind == "flip" else "a blind capture"
+                    raise HdchessError(f"{what} in a move list needs its result, e.g. {shown(text)}(R)")
+                game.replay(action, outcome)
             except HdchessError as exc:
-                raise HdchessError(f"move {number} ({text}): {exc}") from None
+                label = shown(text)
+                raise HdchessError(f"move {number} ({label}): {str(exc).removeprefix(label + ': ')}") from None
         return game
 
     def cmd_d(self, args: list[str]) -> None:
-        self.send(f"info string position {position_text(self.game.state)}")
+        self.send(f"info string position {self.game.state.position_text()}")
 
     def cmd_go(self, args: list[str]) -> None:
         limits, infinite = self._limits(args)
@@ -257,12 +247,12 @@ class Engine:
                 infinite = True
                 continue
             if word not in ("movetime", "depth", "nodes", "wtime", "btime", "winc", "binc", "movestogo"):
-                raise HdchessError(f"unknown limit {word!r} (movetime, depth, nodes, infinite, wtime, btime, "
+                raise HdchessError(f"unknown limit {excerpt(word)} (movetime, depth, nodes, infinite, wtime, btime, "
                                    "winc, binc, movestogo)")
             text = next(words, "")
-            if not text.isdigit():
-                raise HdchessError(f"{word} needs a whole number, not {text!r}" if text else f"{word} needs a number")
-            values[word] = int(text)
+            if not text:
+                raise HdchessError(f"{word} needs a number")
+            values[word] = whole_number(text, word, 0, LIMIT_MAX)
         for key in ("movetime", "depth", "nodes", "movestogo"):
             if values.get(key) == 0:
                 raise HdchessError(f"{key} must be at least 1")
@@ -279,7 +269,7 @@ class Engine:
             return None, False
         return SearchLimits(movetime_ms=movetime, depth=values.get("depth"), nodes=values.get("nodes")), False
 
-    def _run_search(self, state: State, limits: SearchLimits | None, infinite: bool,
+    def _run_search(self, state: GameState, limits: SearchLimits | None, infinite: bool,
                     stop: threading.Event) -> None:
         """The search thread: info lines as depths complete, then exactly one bestmove."""
         try:
@@ -291,9 +281,9 @@ class Engine:
                                  on_info=lambda info: self.send(info_line(state, info)))
             if infinite:
                 stop.wait()  # UCI: in infinite mode, answer only when told to stop
-            self.send(f"bestmove {pv_text(state, [result.action])[0]}")
+            self.send(f"bestmove {state.action_text(result.action)}")
         except Exception as exc:  # the protocol promises an answer, never a crash
-            self.error(f"search failed: {exc}")
+            self.error(f"search failed: {excerpt(str(exc))}")
             self.send("bestmove (none)")
 
     def cmd_stop(self, args: list[str]) -> None:
@@ -313,7 +303,7 @@ class Engine:
 
 def run(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Serve the protocol until ``quit`` or the end of input."""
-    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+    stdin, stdout = stdin or _lenient(sys.stdin), stdout or sys.stdout
 
     def write(line: str) -> None:
         try:
@@ -332,4 +322,13 @@ def run(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
             return 0
 
 
-__all__ = ["Engine", "info_line", "pv_text", "rule_options", "run"]
+def _lenient(stream: TextIO) -> TextIO:
+    """Standard input read as UTF-8 whatever the locale, with bytes that are not
+    UTF-8 replaced (a command with them is then simply unknown or bad)."""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        return stream
+    return io.TextIOWrapper(buffer, encoding="utf-8", errors="replace")
+
+
+__all__ = ["Engine", "info_line", "rule_options", "run"]

@@ -1,58 +1,65 @@
-"""The referee: a game between two players with a hidden layout and a record.
+"""The referee's game: the position, where chance comes from, and the record.
 
-The :class:`Game` deals the face-down pieces with a seeded RNG when it starts
-and keeps that layout to itself; everyone else (the players, the AI) sees only
-``game.state``, the public position. Every input is validated here, and a
-rejected input leaves the game exactly as it was.
+A :class:`Game` holds the public state (``game.state``), which is all any
+player or AI ever sees, and a source of chance results (:mod:`.referee`) that
+only it reads. Every input is validated here, and a rejected input leaves the
+game exactly as it was.
+
+Live play (:meth:`Game.play`) never lets a player choose what a flip reveals:
+``c2(K)`` is refused, because a flip's result is drawn, not chosen. Replaying
+a record or an engine's move list (:meth:`Game.replay`) takes the recorded
+results as they are.
 """
 
 from __future__ import annotations
 
-import random
-import secrets
 from dataclasses import dataclass, field
 
-from .core import COLOR_NAMES, EMPTY, HIDDEN, SQUARE_NAMES, piece_letter, piece_name, squares
+from .core import COLOR_NAMES, piece_name
 from .errors import IllegalMoveError, InvalidMoveError
-from .explain import explain_illegal
-from .notation import move_text, parse_move_text, parse_position, position_text
-from .rules import Ruleset, load_ruleset
-from .state import NO_SIDE, Action, Outcome, State
+from .gamestate import NO_SIDE, Action, GameState, Outcome, Termination, turn_player
+from .inputs import shown
+from .referee import FairDraw, KnownDeal, check_seed
+from .rules import Ruleset
+from .variants import load_ruleset
 
 
 @dataclass(frozen=True)
 class PlayedMove:
-    """One ply of the record, with what a UI needs to show it."""
+    """One action of the record, with what a UI needs to show it."""
 
     action: Action
     text: str  # record notation: c2(R), c2-c3, c2xc3
-    color: int | None  # colour of the mover (None for the opening flip)
-    revealed: int | None = None  # piece a flip (or blind capture) revealed
+    color: int | None  # colour of the side that acted (None for the opening flip)
+    revealed: int | None = None  # what a chance action turned up
     captured: int | None = None  # piece removed from the board
     penalised: bool = False  # lost repetition-penalty points
-    swap: tuple[int, int] | None = field(default=None, repr=False, compare=False)
+    kind: str = field(default="move", compare=False)  # flip, move, capture, swap
+    squares: tuple[str, str] = field(default=("", ""), compare=False)  # from, to (names)
+    player: int = field(default=1, compare=False)  # who acted: player 1 (opened the game) or 2
 
 
 class Game:
-    """A game in progress: the public state, the referee's hidden layout, the record."""
+    """A game in progress: the public state, the referee's source of chance, the record.
+
+    ``seed`` makes the game a *known deal*: the face-down pieces are laid out
+    from it, the same seed giving the same game (practice, puzzles, tests,
+    paired matches). Without it every flip is drawn fairly when it happens.
+    """
 
     def __init__(self, ruleset: Ruleset | None = None, seed: int | None = None,
                  position: str | None = None) -> None:
         self.ruleset = ruleset or load_ruleset()
-        self.seed = secrets.randbits(32) if seed is None else int(seed)
         self.start_position = position
-        self.state: State = parse_position(position, self.ruleset) if position else State(self.ruleset)
+        self.state: GameState = self.ruleset.read_position(position) if position else self.ruleset.new_state()
+        self.start_ply = self.state.ply
+        self.known_deal = seed is not None
+        self._deal = KnownDeal(self.state, check_seed(seed)) if seed is not None else FairDraw()
         self.moves: list[PlayedMove] = []
         self.tags: dict[str, str] = {}
-        self.assisted = False  # an undo happened: the record says so
-        self._layout = self._deal()
+        self.assisted = False  # an undo or a hint was used: the record says so
+        self._resigned: int | None = None  # the colour that resigned
         self._outcome: Outcome | None = self.state.outcome()
-
-    def _deal(self) -> dict[int, int]:
-        """Shuffle the pool onto the face-down squares (the referee's secret)."""
-        pieces = [p for p, n in enumerate(self.state.pool) for _ in range(n)]
-        random.Random(self.seed).shuffle(pieces)
-        return dict(zip(squares(self.state.hidden), pieces, strict=False))
 
     # -- what players may ask ---------------------------------------------------
     @property
@@ -66,117 +73,119 @@ class Game:
         return [] if self._outcome else self.state.legal_actions()
 
     def player_color(self, player: int) -> int | None:
-        """The colour of player 1 (who opened) or 2; None before the first flip."""
-        first = self._first_player_color()
-        return None if first is None else first ^ (player - 1)
+        """The colour of player 1 (who opened) or 2; None before colours are decided."""
+        return self.state.player_color(player)
 
-    def _first_player_color(self) -> int | None:
-        if self.state.side == NO_SIDE:
-            return None
-        return self.state.side ^ (self.state.ply & 1)  # player 1 moves at even plies
+    def turn_player(self) -> int:
+        """The player (1 or 2) who acts now."""
+        return turn_player(self.state)
 
     # -- input -------------------------------------------------------------------
     def parse(self, text: str) -> tuple[Action, int | None]:
-        """Read a move typed by a player or found in a record; check it is legal.
+        """Read an action typed by a player or found in a record; check it is legal.
 
-        Returns (action, revealed) where revealed is the piece a record says a
-        flip revealed (None when not given). Raises InvalidMoveError or
+        Returns (action, outcome) where outcome is what the text says a chance
+        action revealed (None when not given). Raises InvalidMoveError or
         IllegalMoveError with a message naming the problem.
         """
-        action, revealed, sep = parse_move_text(text)
-        label = str(text).strip()
-        self._check_legal(action, label)
-        state = self.state
-        frm, to = action >> 5, action & 31
-        if frm != to:
-            target = state.mailbox[to]
-            if sep == "x" and target == EMPTY:
-                raise IllegalMoveError(f"{label}: there is nothing to capture on {SQUARE_NAMES[to]}")
-            if revealed is not None and target != HIDDEN:
-                raise InvalidMoveError(f"{label}: only a flip or a blind capture reveals a piece")
-        if revealed is not None and not state.pool[revealed]:
-            raise IllegalMoveError(f"{label}: no {piece_name(revealed)} is left face-down")
-        return action, revealed
+        action, outcome = self.state.parse_action(text)
+        self._check_legal(action, shown(str(text).strip()))
+        if outcome is not None:
+            if not self.state.is_chance(action):
+                raise InvalidMoveError(f"{shown(text.strip())}: only a flip or a blind capture reveals a piece")
+            if outcome not in dict(self.state.chance_outcomes(action)):
+                raise IllegalMoveError(f"{shown(text.strip())}: no {piece_name(outcome)} is left face-down")
+        return action, outcome
 
     def _check_legal(self, action: Action, label: str) -> None:
         if self._outcome is not None:
             raise IllegalMoveError(f"{label}: the game is over ({self._outcome.describe()})")
-        if action in self.state.legal_actions():
-            return
-        frm, to = action >> 5, action & 31
-        if frm == to:
-            content = self.state.mailbox[to]
-            what = "is empty" if content == EMPTY else f"holds a face-up {piece_name(content)}"
-            raise IllegalMoveError(f"{label}: only a face-down piece can be flipped; {SQUARE_NAMES[to]} {what}")
-        raise IllegalMoveError(f"{label}: {explain_illegal(self.state, frm, to)}")
+        if action not in self.state.legal_actions():
+            raise IllegalMoveError(f"{label}: {self.state.explain_illegal(action)}")
 
-    def play(self, move: str | Action, revealed: int | None = None) -> PlayedMove:
-        """Play a move given as text or as an action; returns the record entry.
-
-        A flip's piece comes from the referee's layout, unless a record says
-        what it revealed (then the layout is made to agree).
-        """
-        if revealed is not None and (not isinstance(revealed, int) or not 0 <= revealed < 16):
-            raise InvalidMoveError(f"{revealed!r} is not a piece (0-15)")
+    def _action(self, move: str | Action) -> tuple[Action, int | None]:
         if isinstance(move, str):
-            action, text_revealed = self.parse(move)
-            revealed = text_revealed if revealed is None else revealed
-        elif isinstance(move, int) and not isinstance(move, bool) and 0 <= move < 1024:
-            action = move
-            self._check_legal(action, move_text(action, self.state))
-        else:
-            raise InvalidMoveError(f"{move!r} is not a move (text such as c2, c2-c3, c2xc3, or an action 0-1023)")
+            return self.parse(move)
+        if isinstance(move, int) and not isinstance(move, bool):
+            if not self.state.is_action(move):
+                raise InvalidMoveError(f"{shown(str(move))} is not an action of {self.ruleset.variant}")
+            self._check_legal(move, self.state.action_text(move))
+            return move, None
+        raise InvalidMoveError(f"{shown(repr(move))} is not a move (text such as c2, c2-c3, c2xc3, or an action)")
+
+    def play(self, move: str | Action) -> PlayedMove:
+        """Play a player's action, given as text or as an action; returns the record entry.
+
+        A chance action's result is drawn by the referee now; text that names
+        one (``c2(K)``) is refused: the result of a flip is drawn, not chosen.
+        """
+        action, outcome = self._action(move)
+        if outcome is not None:
+            raise IllegalMoveError(f"{shown(str(move).strip())}: a flip's result is drawn, not chosen "
+                                   "(play the square alone; results are given only when replaying a record)")
+        return self._push(action, None)
+
+    def replay(self, move: str | Action, outcome: int | None = None) -> PlayedMove:
+        """Play an action from a record or a move list, taking the result it says a
+        chance action had (a known deal is made to agree); without one, the referee draws."""
+        action, text_outcome = self._action(move)
+        if outcome is None:
+            outcome = text_outcome
+        elif outcome not in dict(self.state.chance_outcomes(action)):
+            raise IllegalMoveError(f"{outcome!r} is not a possible result of {self.state.action_text(action)}")
+        return self._push(action, outcome)
+
+    def _push(self, action: Action, recorded: int | None) -> PlayedMove:
         state = self.state
-        to = action & 31
-        swap = None
-        chance = state.mailbox[to] == HIDDEN
-        if chance:
-            dealt = self._layout[to]
-            if revealed is not None and revealed != dealt:
-                if not state.pool[revealed]:
-                    raise IllegalMoveError(f"no {piece_name(revealed)} is left face-down")
-                other = next(sq for sq, p in self._layout.items() if p == revealed and sq != to)
-                self._layout[to], self._layout[other] = revealed, dealt
-                swap = (to, other)
-            revealed = self._layout.pop(to)
-        else:
-            revealed = None
-        target = state.mailbox[to]
-        captured = revealed if (chance and action >> 5 != to) else (
-            target if target not in (EMPTY, HIDDEN) else None)
+        outcome = self._deal.reveal(state, action, recorded) if state.is_chance(action) else None
+        info = state.action_info(action)
         entry = PlayedMove(
             action=action,
-            text=move_text(action, state, revealed if chance else None),
+            text=state.action_text(action, outcome),
             color=None if state.side == NO_SIDE else state.side,
-            revealed=revealed,
-            captured=captured,
-            penalised=state.is_penalised(action),
-            swap=swap,
+            revealed=outcome,
+            captured=state.captured_by(action, outcome),
+            penalised=info.penalised,
+            kind=info.kind,
+            squares=(info.frm, info.to),
+            player=turn_player(state),
         )
-        state.push(action, revealed)
+        state.push(action, outcome)
         self.moves.append(entry)
         self._outcome = state.outcome()
         return entry
 
     def undo(self) -> PlayedMove:
-        """Take back the last ply; the game is marked as assisted."""
+        """Take back the last action; the game is marked as assisted. A piece a
+        flip revealed goes back into the pool: flipping again draws afresh
+        (in a known deal it lies where it was)."""
         if not self.moves:
             raise IllegalMoveError("there is no move to undo")
+        if self._resigned is not None:
+            self._resigned = None
         entry = self.moves.pop()
         self.state.pop()
-        to = entry.action & 31
         if entry.revealed is not None:
-            self._layout[to] = entry.revealed
-            if entry.swap:
-                a, b = entry.swap
-                self._layout[a], self._layout[b] = self._layout[b], self._layout[a]
+            self._deal.take_back(self.state, entry.action, entry.revealed)
         self.assisted = True
         self._outcome = self.state.outcome()
         return entry
 
+    def resign(self, color: int) -> Outcome:
+        """The player of ``color`` gives up: the other colour wins."""
+        if self._outcome is not None:
+            raise IllegalMoveError(f"the game is already over ({self._outcome.describe()})")
+        if color not in (0, 1):
+            raise IllegalMoveError("only a player whose colour is known can resign")
+        state = self.state
+        self._resigned = color
+        self._outcome = Outcome(Termination.RESIGNATION, color ^ 1, (state.score(0), state.score(1)),
+                                by_score=False)
+        return self._outcome
+
     # -- views -------------------------------------------------------------------
     def position(self) -> str:
-        return position_text(self.state)
+        return self.state.position_text()
 
     def scores(self) -> tuple[int, int]:
         return self.state.score(0), self.state.score(1)
@@ -199,5 +208,5 @@ class Game:
 
         return read_record(text)
 
-    def revealed_letters(self) -> str:
-        return "".join(piece_letter(m.revealed) for m in self.moves if m.revealed is not None)
+
+__all__ = ["Game", "PlayedMove"]

@@ -1,10 +1,12 @@
 """``hdchess match``: play many games between two players and measure who is stronger.
 
-Games come in pairs: the same deal (referee seed) twice, with the players
-swapped, so each pairing plays from both seats and a lucky layout cannot decide
-the result. Games are independent, so they run in parallel processes. Every
-game, and so the whole match, is reproducible from ``--seed`` (for players
-with node budgets; a time budget depends on the machine's speed).
+Games come in pairs: the same deal (a known deal, laid out from a seed the
+harness keeps to itself) twice, with the players swapped, so each pairing
+plays from both seats and a lucky layout cannot decide the result. Games are
+independent, so they run in parallel processes. Every game, and so the whole
+match, is reproducible from ``--seed`` (for players with node budgets; a time
+budget depends on the machine's speed). Players never learn the deal: their
+seeds are drawn apart from it (external engines get fresh random ones).
 
 The summary counts from the first player's side: wins, draws, losses, the
 score, and the Elo difference with a 95% interval from the normal
@@ -23,9 +25,9 @@ from dataclasses import dataclass, field
 
 from .errors import HdchessError
 from .game import Game
-from .players import Turn, make_player, move_seed
+from .players import make_player, play_turns
 from .record import write_record
-from .rules import load_ruleset
+from .variants import load_ruleset
 
 MAX_PLIES = 3000  # a safety net only: the house rules end every game long before
 
@@ -35,7 +37,8 @@ class GameTask:
     """One game to play: everything a worker process needs, as plain data."""
 
     index: int  # 0-based; pair = index // 2
-    deal_seed: int
+    deal_seed: int  # the pair's deal: never shown to a player
+    player_seed: int  # the players' seeds for this game (drawn apart from the deal)
     first: str  # player spec of the opener (player 1)
     second: str
     variant: str
@@ -58,8 +61,13 @@ class GameResult:
 
 def game_seeds(seed: int, pairs: int) -> list[int]:
     """The deal of each pair, drawn from the match seed."""
-    rng = random.Random(seed)
+    rng = random.Random(f"hdchess match deals {seed}")
     return [rng.getrandbits(32) for _ in range(pairs)]
+
+
+def player_seed(seed: int, index: int) -> int:
+    """The players' seed for game ``index``: from the match seed, apart from the deals."""
+    return random.Random(f"hdchess match players {seed} {index}").getrandbits(32)
 
 
 def play_game(task: GameTask) -> GameResult:
@@ -74,15 +82,16 @@ def play_game(task: GameTask) -> GameResult:
         game.tags.update({"Event": "hdchess match", "Round": str(task.index + 1),
                           "Player1": players[0].name, "Player2": players[1].name})
         think, moves = [0.0, 0.0], [0, 0]
-        while not game.is_over() and len(game.moves) < MAX_PLIES:
-            seat = game.state.ply % 2  # player 1 opens at ply 0
-            turn = Turn(game.state.copy(), game.start_position, tuple(m.text for m in game.moves),
-                        move_seed(task.deal_seed, game.state.ply))
-            start = time.perf_counter()
-            choice = players[seat].choose(turn)
-            think[seat] += (time.perf_counter() - start) * 1000
-            moves[seat] += 1
-            game.play(choice.action)
+        clock = [time.perf_counter()]
+
+        def timed(entry, choice, number) -> None:
+            now = time.perf_counter()
+            think[number - 1] += (now - clock[0]) * 1000
+            moves[number - 1] += 1
+            clock[0] = now
+
+        play_turns(game, {1: players[0], 2: players[1]}, {1: task.player_seed, 2: task.player_seed},
+                   on_move=timed, max_actions=MAX_PLIES)
     finally:
         for player in players:
             player.close()
@@ -107,7 +116,8 @@ def make_tasks(player_a: str, player_b: str, games: int, seed: int, variant: str
     for index in range(games):
         a_first = index % 2 == 0
         first, second = (player_a, player_b) if a_first else (player_b, player_a)
-        tasks.append(GameTask(index, deals[index // 2], first, second, variant, opts, movetime_ms, a_first))
+        tasks.append(GameTask(index, deals[index // 2], player_seed(seed, index), first, second, variant, opts,
+                              movetime_ms, a_first))
     return tasks
 
 

@@ -1,40 +1,41 @@
-"""perft (RULES.md section 2): leaf counts of the tree of legal actions.
+"""perft: leaf counts of the tree of legal actions, for checking move generators.
 
-A flip branches once per distinct piece in the pool; a move branches once.
-The no-progress and repetition endings are not applied.
+A chance action branches once per possible outcome (a flip: once per distinct
+piece in the pool); any other action branches once. The game's end is not
+applied (each family's rules text says what its perft counts).
 """
 
 from __future__ import annotations
 
-from .state import Action, State
+from .gamestate import Action, GameState
 
 
-def _children(state: State, action: Action) -> list[int | None]:
+def _children(state: GameState, action: Action) -> list[int | None]:
     outcomes = state.chance_outcomes(action)
-    return [piece for piece, _ in outcomes] if outcomes else [None]
+    return [outcome for outcome, _ in outcomes] if outcomes else [None]
 
 
-def perft(state: State, depth: int) -> int:
+def perft(state: GameState, depth: int) -> int:
     if depth == 0:
         return 1
     total = 0
     for action in state.legal_actions():
-        for revealed in _children(state, action):
+        for outcome in _children(state, action):
             if depth == 1:
                 total += 1
                 continue
-            state.push(action, revealed)
+            state.push(action, outcome)
             total += perft(state, depth - 1)
             state.pop()
     return total
 
 
-def divide(state: State, depth: int) -> list[tuple[Action, int | None, int]]:
-    """(action, revealed piece, count) for each root branch."""
+def divide(state: GameState, depth: int) -> list[tuple[Action, int | None, int]]:
+    """(action, outcome, count) for each root branch."""
     rows = []
     for action in state.legal_actions():
-        for revealed in _children(state, action):
-            state.push(action, revealed)
-            rows.append((action, revealed, perft(state, depth - 1)))
+        for outcome in _children(state, action):
+            state.push(action, outcome)
+            rows.append((action, outcome, perft(state, depth - 1)))
             state.pop()
     return rows

@@ -1,36 +1,44 @@
-"""Players: anything that picks an action for a public position.
+"""Players: anything that picks an action for a public position, and the one
+turn loop that asks them.
 
-The match harness and ``hdchess play`` drive every opponent through one small
-interface, :class:`Player`: the AI levels, two baselines (``random``, and
-``greedy``: the best immediate capture), and an external engine that speaks the
-``hdchess engine`` protocol. A player is shown a :class:`Turn` (the public
-position and the record so far, never the referee's layout) and answers with a
-:class:`Choice`.
+The match harness, ``hdchess play`` and the web bridge drive every opponent
+through one small interface, :class:`Player`: the AI levels, two baselines
+(``random``, and ``greedy``: the best immediate capture), an external engine
+that speaks the ``hdchess engine`` protocol, and (in the CLI) a person at the
+keyboard. A player is shown a :class:`Turn` (the public position and the
+record so far, never anything the referee keeps) and answers with a
+:class:`Choice`. :func:`play_turns` is the loop every game runs through.
 
->>> from hdchess.rules import load_ruleset
->>> from hdchess.state import State
+A player's random choices come from :func:`move_seed` (a per-game player seed
+and the ply): the same game and player seed give the same moves in the CLI,
+the match harness and the browser. A player seed is never derived from the
+deal: knowing it tells nothing about the face-down pieces.
+
+>>> from hdchess import load_ruleset
 >>> player = make_player("greedy")
->>> turn = Turn(State(load_ruleset()), start=None, moves=(), seed=7)
+>>> turn = Turn(load_ruleset().new_state(), start=None, moves=(), seed=7)
 >>> player.choose(turn).action == player.choose(turn).action  # same seed, same answer
 True
 """
 
 from __future__ import annotations
 
+import dataclasses
 import queue
 import random
+import secrets
 import shlex
 import subprocess
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .ai import SearchLimits, analyse, choose_action, level_by_name
-from .ai.evaluate import Weights
-from .core import EMPTY, HIDDEN
 from .errors import HdchessError
-from .notation import parse_move_text
+from .game import Game, PlayedMove
+from .gamestate import Action, GameState
+from .inputs import excerpt
 from .rules import Ruleset
-from .state import Action, State
 
 
 @dataclass(frozen=True)
@@ -44,23 +52,41 @@ class Turn:
     choice reproducible.
     """
 
-    state: State
+    state: GameState
     start: str | None
     moves: tuple[str, ...]
     seed: int
 
 
-def move_seed(game_seed: int, ply: int) -> int:
-    """A seed per move, so a player's choice depends only on the game's seed and the ply."""
-    return (game_seed * 1_000_003 + ply * 7_919) & 0xFFFFFFFF
+def new_player_seed() -> int:
+    """A fresh per-game player seed (for a game that does not ask for a reproducible one)."""
+    return secrets.randbits(32)
+
+
+def move_seed(player_seed: int, ply: int) -> int:
+    """The one per-move seed rule: a player's choice depends only on its player seed and the ply."""
+    return (player_seed * 1_000_003 + ply * 7_919) & 0xFFFFFFFF
+
+
+def make_turn(game: Game, player_seed: int) -> Turn:
+    """What the player to act is shown: a copy of the public state and the record so far."""
+    ply = game.start_ply + len(game.moves)
+    return Turn(game.state.copy(), game.start_position, tuple(m.text for m in game.moves),
+                move_seed(player_seed, ply))
 
 
 @dataclass(frozen=True)
 class Choice:
-    """A player's answer; ``detail`` is what a UI may show about how it was found."""
+    """A player's answer; ``detail`` is what a UI may show about how it was found.
 
-    action: Action
+    ``action`` None means the player played nothing this time (a person who
+    took a move back or asked for the board): the loop looks at the game
+    again. ``quit`` ends the loop with the game unfinished.
+    """
+
+    action: Action | None
     detail: str = ""
+    quit: bool = False
 
 
 class Player:
@@ -100,13 +126,13 @@ class GreedyPlayer(Player):
         values = state.ruleset.piece_values
         best, best_value = [], 0
         for action in actions:
-            target = state.mailbox[action & 31]
-            if action >> 5 == action & 31 or target in (EMPTY, HIDDEN):
+            if state.is_chance(action):
                 continue
-            value = values[target]
+            captured = state.captured_by(action, None)
+            value = 0 if captured is None else values[captured]
             if value > best_value:
                 best, best_value = [action], value
-            elif value == best_value:
+            elif value == best_value and value:
                 best.append(action)
         return Choice(rng.choice(best or actions))
 
@@ -118,12 +144,14 @@ class LevelPlayer(Player):
         self.level = level_by_name(level_name)
         self.movetime_ms = movetime_ms
         self.name = self.level.name if movetime_ms is None else f"{self.level.name}@{movetime_ms}ms"
+        self.last_result = None  # the search behind the last choice (a UI shows its evaluation and line)
 
     def choose(self, turn: Turn) -> Choice:
         if self.movetime_ms is None:
             result = choose_action(turn.state, self.level, turn.seed)
         else:
             result = analyse(turn.state, SearchLimits(movetime_ms=self.movetime_ms), seed=turn.seed)
+        self.last_result = result
         detail = (f"depth {result.depth}, {result.nodes:,} nodes, {result.time_ms / 1000:.2f} s, "
                   f"eval {round(result.score, 2) + 0.0:+.2f}")
         return Choice(result.action, detail)
@@ -135,6 +163,8 @@ class EnginePlayer(Player):
     Each turn it is sent the whole game (``position ... moves ...``) and ``go``
     (``go movetime N`` when a move time is given, else the engine's own level).
     A silent, dead or cheating engine stops the match with an error naming it.
+    Its ``Seed`` option, when it has one, is a fresh random number each game:
+    nothing it is sent is derived from the deal or the match seed.
     """
 
     def __init__(self, command: str, movetime_ms: int | None = None, timeout_s: float = 120.0) -> None:
@@ -199,13 +229,13 @@ class EnginePlayer(Player):
                 self._send(f"setoption name {option.engine_name} value {value}")
             elif value != option.default:
                 raise HdchessError(f"engine {self.name!r} has no option {option.engine_name}")
+        if "Seed" in self.options:
+            self._send(f"setoption name Seed value {secrets.randbits(32)}")
         self._send("ucinewgame")
         self._send("isready")
         self._until("readyok")
 
     def choose(self, turn: Turn) -> Choice:
-        if "Seed" in self.options:
-            self._send(f"setoption name Seed value {turn.seed}")
         where = "startpos" if turn.start is None else f"fen {turn.start}"
         self._send(f"position {where}" + (" moves " + " ".join(turn.moves) if turn.moves else ""))
         self._send("go" if self.movetime_ms is None else f"go movetime {self.movetime_ms}")
@@ -216,11 +246,11 @@ class EnginePlayer(Player):
         words = lines[-1].split()
         text = words[1] if len(words) > 1 else ""
         try:
-            action = parse_move_text(text)[0]
+            action, outcome = turn.state.parse_action(text)
         except HdchessError:
-            action = -1
-        if action not in turn.state.legal_actions():
-            raise HdchessError(f"engine {self.name!r} answered {lines[-1]!r}, not a legal action")
+            action, outcome = -1, None
+        if outcome is not None or action not in turn.state.legal_actions():
+            raise HdchessError(f"engine {self.name!r} answered {excerpt(lines[-1])}, not a legal action")
         infos = [line for line in lines if line.startswith("info depth")]
         return Choice(action, infos[-1][len("info "):] if infos else "")
 
@@ -245,23 +275,51 @@ class SearchPlayer(Player):
             try:
                 values[key.strip()] = float(value)
             except ValueError:
-                raise HdchessError(f"search player: {item!r} is not NAME=NUMBER") from None
+                raise HdchessError(f"search player: {excerpt(item)} is not NAME=NUMBER") from None
             if not sep:
-                raise HdchessError(f"search player: {item!r} is not NAME=NUMBER")
+                raise HdchessError(f"search player: {excerpt(item)} is not NAME=NUMBER")
         self.nodes = int(values.pop("nodes", 2000))
-        unknown = set(values) - set(Weights.names())
-        if unknown:
-            raise HdchessError(f"search player: unknown weight {sorted(unknown)[0]!r} "
-                               f"(weights: {', '.join(Weights.names())}, nodes)")
-        self.weights = Weights(**values)
+        self.values = values
+        self.weights = None
         self.name = f"search:{settings}"
 
+    def new_game(self, ruleset: Ruleset) -> None:
+        """The weights are the game's own evaluation weights with the named ones changed."""
+        defaults = ruleset.knowledge.weights
+        unknown = set(self.values) - set(defaults.names())
+        if unknown:
+            raise HdchessError(f"search player: unknown weight {sorted(unknown)[0]!r} "
+                               f"(weights: {', '.join(defaults.names())}, nodes)")
+        self.weights = dataclasses.replace(defaults, **self.values)
+
     def choose(self, turn: Turn) -> Choice:
+        if self.weights is None:
+            self.new_game(turn.state.ruleset)
         result = analyse(turn.state, SearchLimits(nodes=self.nodes), seed=turn.seed, weights=self.weights)
         return Choice(result.action)
 
 
 BASELINES = {"random": RandomPlayer, "greedy": GreedyPlayer}
+
+
+def play_turns(game: Game, players: dict[int, Player], player_seeds: dict[int, int],
+               on_move: Callable[[PlayedMove, Choice, int], None] | None = None,
+               max_actions: int | None = None) -> bool:
+    """The turn loop: ask the player to act (1 or 2) for an action and play it,
+    until the game ends. ``player_seeds`` gives each player's seed (see
+    :func:`move_seed`); ``on_move(entry, choice, player)`` hears of every action.
+    Returns False when a player quit, True otherwise."""
+    while not game.is_over() and (max_actions is None or len(game.moves) < max_actions):
+        number = game.turn_player()
+        choice = players[number].choose(make_turn(game, player_seeds[number]))
+        if choice.quit:
+            return False
+        if choice.action is None:  # nothing played (a person took a move back): look again
+            continue
+        entry = game.play(choice.action)
+        if on_move is not None:
+            on_move(entry, choice, number)
+    return True
 
 
 def make_player(spec: str, movetime_ms: int | None = None) -> Player:
@@ -278,6 +336,6 @@ def make_player(spec: str, movetime_ms: int | None = None) -> Player:
         return LevelPlayer(text, movetime_ms)
     except HdchessError:
         raise HdchessError(
-            f"unknown player {spec!r}: use an AI level (Beginner, Casual, Club, Expert, Master or 1-5), "
+            f"unknown player {excerpt(spec)}: use an AI level (Beginner, Casual, Club, Expert, Master or 1-5), "
             "random, greedy, or engine:<command>"
         ) from None

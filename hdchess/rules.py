@@ -1,29 +1,45 @@
 """Rulesets as data.
 
-A *variant* (``hdc2``, later ``banqi``, ``gaiqi``...) is a :class:`VariantSpec`:
-its piece set, score tables, movement, and the options a player may set, each
-documented once with its type and default. A :class:`Ruleset` is a variant
-with every option resolved and validated: a frozen value, hashable, that
-round-trips through a dict (``ruleset.as_dict()``). Derived tables (the value of
-each piece, the starting pool) are computed once when it is made.
+A *variant* (``hdc2``, ``banqi``, ``gaiqi``, ``cheight``) is a :class:`VariantSpec`:
+its family (the kind of game state), its board, its piece set and values, its
+movement, the behaviour switches that set it apart, and the options a player
+may set, each documented once with its type and default. A variant states
+only what differs from its parent (:meth:`VariantSpec.derive`).
 
+A :class:`Ruleset` is a variant with every option resolved and validated: a
+frozen value, hashable, that round-trips through a dict (``ruleset.as_dict()``).
+Derived tables (the board, the value of each piece, the starting set) are
+computed once when it is made.
+
+The registry of variants, and ``load_ruleset(name, **options)``, are in
+:mod:`hdchess.variants`:
+
+>>> from hdchess import load_ruleset
 >>> load_ruleset("hdc2", scoring="alt").piece_value(make_piece(RED, CHARIOT))
 12
+>>> load_ruleset("gaiqi").switch("blind_captures"), load_ruleset("banqi").switch("blind_captures")
+(True, False)
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any
 
-from .core import ARCHER, CHARIOT, RED, SOLDIER, make_piece  # noqa: F401  (doctest)
+from .core import CHARIOT, CHINESE_NAMES, KIND_LETTERS, KIND_NAMES, RED, make_piece  # noqa: F401  (doctest)
 from .errors import RulesetError
+from .geometry import Geometry
+from .inputs import excerpt, whole_number
+
+OPTION_MAXIMUM = 100_000  # no option needs more; bounds what text may ask for
 
 
 @dataclass(frozen=True)
 class Option:
-    """One documented rule option."""
+    """One documented rule option: a choice among words, or a whole number."""
 
     name: str  # key in dicts, records and the CLI: ``no_progress_plies``
     engine_name: str  # name in the engine protocol and record tags: ``NoProgressPlies``
@@ -31,28 +47,16 @@ class Option:
     doc: str
     choices: tuple[str, ...] = ()  # a choice option when non-empty, else an integer
     minimum: int = 0
+    maximum: int = OPTION_MAXIMUM
 
     def parse(self, value: Any) -> Any:
         """Check (and, from text, convert) a value; RulesetError names the key."""
         if self.choices:
-            text = str(value).strip().lower()
+            text = value.strip().lower() if isinstance(value, str) else None
             if text not in self.choices:
-                raise RulesetError(
-                    f"{self.name} must be one of {', '.join(self.choices)}, not {value!r}"
-                )
+                raise RulesetError(f"{self.name} must be one of {', '.join(self.choices)}, not {excerpt(value)}")
             return text
-        if isinstance(value, bool):
-            raise RulesetError(f"{self.name} must be a whole number, not {value!r}")
-        if isinstance(value, str):
-            try:
-                value = int(value.strip())
-            except ValueError:
-                raise RulesetError(f"{self.name} must be a whole number, not {value!r}") from None
-        if not isinstance(value, int):
-            raise RulesetError(f"{self.name} must be a whole number, not {value!r}")
-        if value < self.minimum:
-            raise RulesetError(f"{self.name} must be at least {self.minimum}, not {value}")
-        return value
+        return whole_number(value, self.name, self.minimum, self.maximum, RulesetError, signed=True)
 
     def describe(self) -> str:
         kind = "|".join(self.choices) if self.choices else f"integer >= {self.minimum}"
@@ -60,42 +64,92 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Switch:
+    """A behaviour that sets a variant apart: documented once, like an option,
+    but fixed by the variant rather than chosen by the players."""
+
+    name: str
+    default: Any
+    doc: str
+
+
+SWITCHES = (
+    Switch("ending", "score", "how a finished game is decided: 'score' (the higher score on the board wins) "
+                              "or 'win-loss' (the rules name a winner; piece values only estimate)"),
+    Switch("blind_captures", False, "a piece may capture a face-down piece; what it was is drawn at that moment, "
+                                    "and it may be the capturer's own"),
+    Switch("general_loss", False, "a player whose General leaves the board loses at once"),
+    Switch("chase_rule", False, "a piece that checked the enemy General on each of its side's last three turns "
+                                "may not check it on the next"),
+)
+_SWITCH_DEFAULTS = {s.name: s.default for s in SWITCHES}
+
+
+@dataclass(frozen=True)
 class VariantSpec:
-    """Everything that makes one game of the family what it is.
+    """Everything that makes one game what it is.
 
     ``counts`` and score tables are indexed by piece kind (K A E H R C P W).
-    ``fixed`` holds rule parameters that are not options in this variant
-    (for example ``first_flip`` is always ``self`` in banqi).
+    ``board`` is the variant's Geometry, or a function of the chosen options
+    that returns one. ``fixed`` holds rule parameters that are not options in
+    this variant (``first_flip`` is always ``self`` in banqi). ``family`` makes
+    the game's states: ``family(ruleset)`` is the start position and
+    ``family.from_text(ruleset, text)`` reads a position line. ``movement`` is
+    the family's description of how the pieces move, made for a board:
+    ``movement(geometry)``. ``knowledge`` is the AI's evaluation and move
+    ordering for this game (each family has one; a variant may bring its own).
     """
 
     name: str
     title: str
     summary: str
+    family: Any
+    board: Geometry | Callable[[Mapping[str, Any]], Geometry]
     counts: tuple[int, ...]
     score_tables: Mapping[str, tuple[int, ...]]
     options: tuple[Option, ...]
-    movegen: Callable[..., object]  # movegen(state, colour, out): appends the colour's moves to out
-    # scan(state, colour, None) -> (number of moves, bitboard of capturable enemies), when the
-    # variant has a fast one; the evaluation falls back to movegen otherwise.
-    scan: Callable[..., tuple[int, int]] | None = None
+    movement: Callable[[Geometry], Any]
+    switches: Mapping[str, Any] = field(default_factory=dict)
     fixed: Mapping[str, Any] = field(default_factory=dict)
-    blind_captures: bool = False  # gaiqi: a piece may capture a face-down piece
-    general_loss: bool = False  # gaiqi: losing your General loses the game
-    chase_rule: bool = False  # gaiqi: the three-checks rule
-    decided_by_score: bool = True  # hdc2: the higher score wins; others win/lose
-    # With chase_rule: does the piece on this square attack the enemy General?
-    # ``gives_check(state, square) -> bool``; State keeps the chase counts with it.
-    gives_check: Callable[..., bool] | None = None
-    # Why ``frm-to`` is illegal in this variant's own terms, or None to fall back
-    # to the generic reasons: ``explain(state, frm, to) -> str | None``.
-    explain: Callable[..., str | None] | None = None
+    knowledge: Any = None
+    glyphs: tuple[str, str] = ("".join(CHINESE_NAMES[0]), "".join(CHINESE_NAMES[1]))
+    rules_file: str = ""  # the variant's rules text, in hdchess/rules_text/
+    parent: str | None = None
+
+    def __post_init__(self) -> None:
+        unknown = set(self.switches) - set(_SWITCH_DEFAULTS)
+        if unknown:
+            raise RulesetError(f"{self.name}: unknown switch {sorted(unknown)[0]!r}")
+
+    def derive(self, **changes: Any) -> VariantSpec:
+        """A child variant: this one with ``changes`` (``name`` at least); switches merge."""
+        if "switches" in changes:
+            changes["switches"] = {**self.switches, **changes["switches"]}
+        return dataclasses.replace(self, parent=self.name, **changes)
+
+    def switch(self, name: str) -> Any:
+        return self.switches.get(name, _SWITCH_DEFAULTS[name])
 
     def option(self, key: str) -> Option:
         for opt in self.options:
             if key in (opt.name, opt.engine_name) or key.lower() == opt.engine_name.lower():
                 return opt
         known = ", ".join(o.name for o in self.options) or "none"
-        raise RulesetError(f"unknown option {key!r} for {self.name} (options: {known})")
+        raise RulesetError(f"unknown option {excerpt(key)} for {self.name} (options: {known})")
+
+    def glyph(self, piece: int) -> str:
+        return self.glyphs[piece >> 3][piece & 7]
+
+    def letters(self) -> str:
+        """The piece letters this variant uses, red then black, in kind order."""
+        kinds = "".join(KIND_LETTERS[k] for k in range(8) if self.counts[k])
+        return kinds + kinds.lower()
+
+    def rules_text(self) -> str:
+        """The project's own rules of this game (``hdchess rules NAME`` prints it)."""
+        if not self.rules_file:
+            return f"{self.title}\n\n{self.summary}\n"
+        return resources.files("hdchess").joinpath("rules_text", self.rules_file).read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -105,8 +159,9 @@ class Ruleset:
     variant: str
     settings: tuple[tuple[str, Any], ...]
     spec: VariantSpec = field(compare=False, repr=False)
+    geometry: Geometry = field(compare=False, repr=False)
     piece_values: tuple[int, ...] = field(compare=False, repr=False)  # by piece code 0..15
-    initial_pool: tuple[int, ...] = field(compare=False, repr=False)  # by piece code 0..15
+    initial_pool: tuple[int, ...] = field(compare=False, repr=False)  # the whole set, by piece code 0..15
 
     def __getitem__(self, key: str) -> Any:
         for name, value in self.settings:
@@ -122,6 +177,32 @@ class Ruleset:
         except KeyError:
             return default
 
+    def switch(self, name: str) -> Any:
+        return self.spec.switch(name)
+
+    @property
+    def decided_by_score(self) -> bool:
+        return self.spec.switch("ending") == "score"
+
+    @property
+    def movement(self):
+        """The variant's movement made for this board (built once per board)."""
+        spec = self.spec
+        return self.geometry.cached(("movement", spec.name, spec.movement), lambda: spec.movement(self.geometry))
+
+    @property
+    def knowledge(self):
+        """The AI's evaluation and move ordering for this game."""
+        return self.spec.knowledge
+
+    def new_state(self):
+        """The variant's starting position."""
+        return self.spec.family(self)
+
+    def read_position(self, text: str):
+        """A position line of this variant, checked (PositionError names the problem)."""
+        return self.spec.family.from_text(self, text)
+
     def piece_value(self, piece: int) -> int:
         return self.piece_values[piece]
 
@@ -132,41 +213,22 @@ class Ruleset:
         return {o.name: self[o.name] for o in self.spec.options if self[o.name] != o.default}
 
     def with_options(self, **changes: Any) -> Ruleset:
-        return load_ruleset(self.variant, **{**dict(self.settings), **changes})
+        return make_ruleset(self.spec, {**dict(self.settings), **changes})
 
     def __repr__(self) -> str:
         args = "".join(f", {k}={v!r}" for k, v in self.non_defaults().items())
         return f"load_ruleset({self.variant!r}{args})"
 
 
-_REGISTRY: dict[str, VariantSpec] = {}
-
-
-def register_variant(spec: VariantSpec) -> VariantSpec:
-    _REGISTRY[spec.name] = spec
-    return spec
-
-
-def variant_names() -> list[str]:
-    _load_builtin_variants()
-    return list(_REGISTRY)
-
-
-def variant_spec(name: str) -> VariantSpec:
-    _load_builtin_variants()
-    spec = _REGISTRY.get(str(name).strip().lower())
-    if spec is None:
-        raise RulesetError(f"unknown variant {name!r} (known: {', '.join(_REGISTRY)})")
-    return spec
-
-
-def load_ruleset(variant: str = "hdc2", **options: Any) -> Ruleset:
-    """The ruleset of ``variant`` with ``options`` over the defaults.
+def make_ruleset(spec: VariantSpec, options: Mapping[str, Any]) -> Ruleset:
+    """The ruleset of ``spec`` with ``options`` over its defaults.
 
     Keys may be option names (``no_progress_plies``) or engine names
     (``NoProgressPlies``); values may be text (``"40"``). Errors name the key.
+    (``hdchess.load_ruleset`` finds the spec by the variant's name.)
     """
-    spec = variant_spec(variant)
+    if "variant" in options:
+        raise RulesetError("the variant is chosen on its own, not among the rule options")
     chosen = {opt.name: opt.default for opt in spec.options}
     for key, value in options.items():
         opt = spec.option(key)
@@ -174,18 +236,5 @@ def load_ruleset(variant: str = "hdc2", **options: Any) -> Ruleset:
     scores = spec.score_tables[chosen.get("scoring", "official")]
     values = tuple(scores[code & 7] for code in range(16))
     pool = tuple(spec.counts[code & 7] for code in range(16))
-    return Ruleset(spec.name, tuple(chosen.items()), spec, values, pool)
-
-
-def ruleset_from_dict(data: Mapping[str, Any]) -> Ruleset:
-    """``{"variant": "hdc2", "scoring": "alt"}`` -> Ruleset."""
-    if not isinstance(data, Mapping):
-        raise RulesetError(f"a ruleset must be a mapping of options, not {type(data).__name__}")
-    options = dict(data)
-    variant = options.pop("variant", "hdc2")
-    return load_ruleset(variant, **options)
-
-
-def _load_builtin_variants() -> None:
-    if not _REGISTRY:
-        from . import variants  # noqa: F401  (registers on import)
+    geometry = spec.board if isinstance(spec.board, Geometry) else spec.board(chosen)
+    return Ruleset(spec.name, tuple(chosen.items()), spec, geometry, values, pool)

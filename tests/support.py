@@ -7,9 +7,41 @@ from __future__ import annotations
 from collections import Counter
 
 from hdchess import load_ruleset, parse_position
-from hdchess.core import EMPTY, HIDDEN, SQUARE_NAMES, parse_square, piece_from_letter, piece_letter
-from hdchess.notation import board_text, move_text
-from hdchess.state import NO_SIDE, State
+from hdchess.core import piece_from_letter, piece_letter
+from hdchess.facedown import EMPTY, FACE_DOWN_BOARD, HIDDEN, State
+from hdchess.facedown.notation import board_text as _board_text
+from hdchess.gamestate import NO_SIDE
+from hdchess.notation import move_text
+
+# The face-down games' board, and its actions, for tests that build them by hand.
+BOARD = FACE_DOWN_BOARD
+SQUARE_NAMES = BOARD.square_names
+parse_square = BOARD.parse_square
+
+
+def board_text(mailbox) -> str:
+    return _board_text(mailbox, BOARD)
+
+
+def flip(square: str) -> int:
+    """The flip of a square, as an action of the face-down games."""
+    return parse_square(square) * ((1 << BOARD.square_bits) + 1)
+
+
+def move(frm: str, to: str) -> int:
+    """The move frm-to, as an action of the face-down games."""
+    return parse_square(frm) << BOARD.square_bits | parse_square(to)
+
+
+def is_flip(action: int) -> bool:
+    return action >> BOARD.square_bits == action & ((1 << BOARD.square_bits) - 1)
+
+
+def parse_move_text(text: str, state=None):
+    """(action, revealed, separator) of a face-down action's text."""
+    state = state or load_ruleset().new_state()
+    action, revealed = state.parse_action(text)
+    return action, revealed, "x" if "x" in text.strip()[1:] else "-"
 
 # The order in which face-down squares get their pool pieces by default:
 # soldiers first, so the pool never decides a test by accident.

@@ -6,7 +6,7 @@ import pytest
 
 from hdchess import Game, load_ruleset, parse_position
 from hdchess.ai import LEVELS, SearchLimits, analyse, choose_action, level_by_name
-from hdchess.ai.evaluate import terminal_utility
+from hdchess.ai.knowledge import terminal_utility
 from hdchess.ai.search import INFINITY, Searcher, _chance_depth
 from hdchess.errors import HdchessError
 from hdchess.notation import move_text, position_text
@@ -136,11 +136,11 @@ def test_decisions_ignore_the_hidden_layout():
     rng = random.Random(3)
     for _ in range(24):
         entry = first.play(rng.choice(first.legal_actions()))
-        second.play(entry.text)  # same action, same revealed piece
+        second.replay(entry.text)  # same action, same revealed piece
         if first.is_over():
             break
     assert first.position() == second.position()
-    assert first._layout != second._layout  # the hidden pieces differ
+    assert first._deal.layout != second._deal.layout  # the hidden pieces differ
     for level in ("Club", "Master"):
         a = choose_action(first.state, level, seed=9)
         b = choose_action(second.state, level, seed=9)

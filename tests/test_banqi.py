@@ -3,11 +3,13 @@ special rules one by one (rank order and its two exceptions, the jumping
 Cannon, no capture of face-down pieces, first flip, how the game ends)."""
 
 import pytest
+from support import parse_square
 
 from hdchess import BLACK, RED, Game, IllegalMoveError, PositionError, load_ruleset, parse_position, perft
-from hdchess.core import CANNON, GENERAL, SOLDIER, make_piece, parse_square
+from hdchess.core import CANNON, GENERAL, SOLDIER, make_piece
+from hdchess.facedown import State
+from hdchess.gamestate import NO_SIDE, Termination
 from hdchess.notation import move_text, position_text
-from hdchess.state import NO_SIDE, State, Termination
 
 BANQI = load_ruleset("banqi")
 

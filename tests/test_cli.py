@@ -169,7 +169,6 @@ def test_play_rejects_bad_rule_options(capsys, monkeypatch):
 @pytest.mark.parametrize(("argv", "message"), [
     (["moves", "8/8/8/K8 r - 0 9"], "rank 1 has 9 files"),
     (["perft", "8/8/8/K7 x - 0 9", "1"], "the side to move must be r, b or -, not 'x'"),
-    (["perft", MIDGAME, "-1"], "depth must be 0 or more, not -1"),
     (["show", "8/8/8"], "a position has 5 fields"),
     (["moves", "--variant", "chess", MIDGAME], "unknown variant 'chess'"),
     (["moves", "--set", "scoring", MIDGAME], "--set takes KEY=VALUE, not 'scoring'"),
@@ -181,11 +180,21 @@ def test_errors_go_to_stderr_with_a_nonzero_status(capsys, monkeypatch, argv, me
     assert err.startswith("hdchess: error: ") and message in err and err.count("\n") == 1
 
 
-def test_usage_errors_exit_with_status_2(capsys, monkeypatch):
+@pytest.mark.parametrize(("argv", "message"), [
+    (["perft", MIDGAME, "two"], "depth must be a whole number, not 'two'"),
+    (["perft", MIDGAME, "-1"], "depth must be at least 0, not -1"),
+    (["perft", MIDGAME, "²"], "depth must be a whole number, not '²'"),
+    (["play", "--seed", "-1"], "--seed must be at least 0, not -1"),
+    (["play", "--seed", "１２"], "--seed must be a whole number, not '１２'"),
+    (["match", "random", "random", "--games", "9" * 5000], "--games must be a whole number, not '9999"),
+    (["dance"], "invalid choice: 'dance'"),
+])
+def test_usage_errors_are_one_line_with_status_2(capsys, monkeypatch, argv, message):
     with pytest.raises(SystemExit) as caught:
-        run(capsys, monkeypatch, ["perft", MIDGAME, "two"])
+        run(capsys, monkeypatch, argv)
     assert caught.value.code == 2
-    assert "invalid int value: 'two'" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith("hdchess: error: ") and message in err and err.count("\n") == 1
 
 
 def test_the_module_runs_as_a_program_without_tracebacks():

@@ -4,8 +4,8 @@ import pytest
 from support import position
 
 from hdchess import BLACK, RED, Game, IllegalMoveError
+from hdchess.gamestate import Outcome, Termination
 from hdchess.notation import position_text
-from hdchess.state import Outcome, Termination
 
 
 def game_at(pieces, side="r", quiet=0, ply=20, pool=None, **options) -> Game:
@@ -28,7 +28,7 @@ def test_the_game_ends_when_the_side_to_move_has_no_action():
 
 def test_the_game_ends_when_the_side_to_move_has_no_pieces_left():
     game = game_at({"h4": "k"})
-    assert game.outcome == Outcome(Termination.NO_ACTIONS, BLACK, (0, 10), (0, 0))
+    assert game.outcome == Outcome(Termination.NO_ACTIONS, BLACK, (0, 10), (0, 0), by_score=True)
 
 
 def test_a_face_down_piece_keeps_the_game_going():
@@ -41,7 +41,7 @@ def test_the_game_ends_after_the_capture_that_leaves_the_opponent_without_action
     game = game_at({"a1": "R", "a4": "k"})
     entry = game.play("a1xa4")
     assert entry.captured is not None
-    assert game.outcome == Outcome(Termination.NO_ACTIONS, RED, (9, 0), (0, 0))
+    assert game.outcome == Outcome(Termination.NO_ACTIONS, RED, (9, 0), (0, 0), by_score=True)
     with pytest.raises(IllegalMoveError, match="the game is over"):
         game.play("a4-a3")
 

@@ -7,13 +7,15 @@ import random
 import sys
 
 import pytest
+from support import parse_square
 
 from hdchess import BLACK, RED, Game, IllegalMoveError, PositionError, load_ruleset, parse_position, perft
 from hdchess.cli import main
-from hdchess.core import GENERAL, SOLDIER, make_piece, parse_square
+from hdchess.core import GENERAL, SOLDIER, make_piece
+from hdchess.facedown import State
+from hdchess.gamestate import Termination
 from hdchess.notation import move_text, position_text
 from hdchess.playout import random_playout
-from hdchess.state import State, Termination
 
 GAIQI = load_ruleset("gaiqi")
 
@@ -139,7 +141,7 @@ def test_a_blind_capture_is_a_chance_event_drawn_from_the_pool():
 
 def test_capturing_your_own_face_down_piece_is_allowed_and_removes_it():
     game = Game(GAIQI, seed=1, position="7k/7x/8/KRx5 r PP 0 20")
-    played = game.play("b1xc1(P)")  # the record says what it turned out to be: red's own Soldier
+    played = game.replay("b1xc1(P)")  # the record says what it turned out to be: red's own Soldier
     assert played.captured == make_piece(RED, SOLDIER) and played.text == "b1xc1(P)"
     assert game.position().startswith("7k/7x/8/K1R5 b P ")
     assert not game.is_over()
@@ -149,7 +151,7 @@ def test_capturing_your_own_face_down_piece_is_allowed_and_removes_it():
 
 def test_capturing_your_own_face_down_general_loses_at_once():
     game = Game(GAIQI, seed=1, position="7k/7x/8/1Rx5 r KP 0 20")  # red's General is still face-down
-    game.play("b1xc1(K)")
+    game.replay("b1xc1(K)")
     assert game.outcome.termination is Termination.GENERAL_LOST
     assert game.outcome.winner == BLACK
 
@@ -163,7 +165,7 @@ def test_capturing_the_enemy_general_wins():
 
 def test_a_blind_capture_of_the_enemy_general_wins():
     game = Game(GAIQI, seed=1, position="8/7x/8/KRx5 r kp 0 20")
-    game.play("b1xc1(k)")
+    game.replay("b1xc1(k)")
     assert game.outcome.winner == RED
 
 
@@ -184,7 +186,7 @@ def test_the_fourth_check_in_a_row_by_the_same_piece_is_illegal():
     assert moves_of(game.state, "b2") == {f"b2-{s}" for s in ("b3", "b4", "a2", "c2", "d2", "e2", "f2", "g2")}
     reason = illegal_reason(game, "b2-b1")
     assert "checked the General on each of your last 3 turns" in reason and "chase rule" in reason
-    assert "a1-a2" in {move_text(a) for a in game.state.legal_moves()}  # other pieces are unaffected
+    assert "a1-a2" in {move_text(a, game.state) for a in game.state.legal_moves()}  # other pieces are unaffected
 
 
 def test_after_a_turn_without_check_the_piece_may_check_again():

@@ -1,9 +1,10 @@
-"""The referee (hdchess.game.Game) and the chance model of flips."""
+"""The referee (hdchess.game.Game): where flips come from, and what undo does."""
 
 import pytest
+from support import HIDDEN, flip, parse_square
 
 from hdchess import RED, Game, IllegalMoveError, State, load_ruleset
-from hdchess.core import HIDDEN, make_piece, parse_square, piece_from_letter
+from hdchess.core import make_piece, piece_from_letter
 from hdchess.notation import position_text
 
 
@@ -11,13 +12,20 @@ def reveals(game: Game, squares=("a1", "b2", "c3", "d4", "e1", "f2")) -> list[in
     return [game.play(sq).revealed for sq in squares]
 
 
-def test_the_same_seed_deals_the_same_layout():
+def test_the_same_seed_deals_the_same_known_deal():
     assert reveals(Game(seed=9)) == reveals(Game(seed=9))
     assert len({tuple(reveals(Game(seed=s))) for s in range(5)}) > 1
+    assert Game(seed=9).known_deal and not Game().known_deal
+
+
+def test_seeds_that_differ_in_sign_only_are_refused_not_folded():
+    assert reveals(Game(seed=5)) != reveals(Game(seed=6))
+    with pytest.raises(ValueError, match="seed must be at least 0"):
+        Game(seed=-5)
 
 
 def test_the_public_state_shows_no_hidden_identity():
-    game = Game(seed=9)
+    game = Game()
     game.play("a1")
     assert game.state.mailbox.count(HIDDEN) == 31
     assert sum(game.state.pool) == 31  # the pool says what may be there, not where
@@ -25,62 +33,96 @@ def test_the_public_state_shows_no_hidden_identity():
 
 def test_a_flip_is_a_chance_event_weighted_by_the_pool():
     state = State(load_ruleset())
-    outcomes = dict(state.chance_outcomes(parse_square("c2") * 33))
+    outcomes = dict(state.chance_outcomes(flip("c2")))
     assert len(outcomes) == 16
     assert outcomes[piece_from_letter("P")] == pytest.approx(4 / 32)
     assert outcomes[piece_from_letter("k")] == pytest.approx(1 / 32)
     assert sum(outcomes.values()) == pytest.approx(1)
-    moved = Game(seed=1, position="8/8/8/R6x r P 0 30").state
+    moved = Game(position="8/8/8/R6x r P 0 30").state
     assert moved.chance_outcomes(parse_square("a1") << 5 | parse_square("a2")) == []
 
 
 def test_played_move_describes_what_happened():
-    game = Game(seed=1, position="8/8/2p5/2R4x r P 0 30")
+    game = Game(position="8/8/2p5/2R4x r P 0 30")
     entry = game.play("c1xc2")
     assert (entry.text, entry.color, entry.captured, entry.revealed, entry.penalised) == (
         "c1xc2", RED, piece_from_letter("p"), None, False)
-    flip = game.play("h1")
-    assert flip.text == "h1(P)" and flip.revealed == make_piece(RED, 6) and flip.captured is None
+    entry = game.play("h1")  # the pool holds one red Soldier: the draw can only be that
+    assert entry.text == "h1(P)" and entry.revealed == make_piece(RED, 6) and entry.captured is None
 
 
-def test_undo_restores_the_position_and_the_layout():
-    game = Game(seed=4)
-    first = game.play("d2")
+def test_live_play_cannot_choose_what_a_flip_reveals():
+    game = Game()
+    with pytest.raises(IllegalMoveError, match="a flip's result is drawn, not chosen"):
+        game.play("c2(K)")
+    assert game.moves == [] and position_text(game.state).startswith("xxxxxxxx/")
+    assert game.replay("c2(K)").revealed == piece_from_letter("K")  # a record may say what it was
+
+
+def test_undo_restores_the_position_and_marks_the_game():
+    game = Game()
+    game.play("d2")
     before = position_text(game.state)
     second = game.play("e3")
     assert game.undo() == second
     assert position_text(game.state) == before
     assert game.assisted
-    assert game.play("e3").revealed == second.revealed  # the same piece is still under e3
+
+
+def test_undo_returns_the_piece_to_the_pool_and_flipping_again_draws_afresh():
+    """No peeking: in a fair game a flip taken back is drawn again from the whole pool."""
+    game = Game()
+    seen = set()
+    for _ in range(60):
+        seen.add(game.play("e3").revealed)
+        game.undo()
+    assert len(seen) >= 6  # 16 kinds in the pool; the same piece 60 times running is (1/32)^59 away
+    assert sum(game.state.pool) == 32
+
+
+def test_a_known_deal_keeps_its_layout_through_undo():
+    game = Game(seed=4)
+    first = game.play("d2")
+    second = game.play("e3")
+    game.undo()
+    assert game.play("e3").revealed == second.revealed
     game.undo()
     game.undo()
     assert game.play("d2").revealed == first.revealed
 
 
-def test_undo_of_a_forced_reveal_puts_the_layout_back():
-    game = Game(seed=4)
+def test_a_recorded_reveal_is_swapped_into_a_known_deal():
     natural = Game(seed=4).play("a1").revealed
     forced = next(p for p in range(16) if p != natural)
-    game.play("a1", revealed=forced)
+    game = Game(seed=4)
+    game.replay("a1", forced)
     game.undo()
-    assert game.play("a1").revealed == natural
+    assert game.play("a1").revealed == forced  # the record won; the deal now agrees with it
 
 
 def test_undo_with_no_moves_is_refused():
     with pytest.raises(IllegalMoveError, match="there is no move to undo"):
-        Game(seed=1).undo()
+        Game().undo()
 
 
 def test_undo_reopens_a_finished_game():
-    game = Game(seed=1, position="8/8/8/R6r r - 0 30")
+    game = Game(position="8/8/8/R6r r - 0 30")
     game.play("a1xh1")
     assert game.is_over() and game.legal_actions() == []
     game.undo()
     assert not game.is_over() and game.legal_actions()
 
 
+def test_resigning_ends_the_game_for_the_other_colour():
+    game = Game(position="8/8/8/R6r r - 0 30")
+    outcome = game.resign(RED)
+    assert outcome.winner == 1 and outcome.termination.value == "resignation"
+    with pytest.raises(IllegalMoveError, match="the game is over"):
+        game.play("a1xh1")
+
+
 def test_describe_turn():
-    game = Game(seed=1)
+    game = Game()
     assert game.describe_turn() == "player 1 to open with a flip"
-    game.play("a1(R)")
-    assert game.describe_turn() == "red to move"
+    game.replay("a1(R)")
+    assert game.describe_turn() == "red to move"  # the first flip gives its colour to player 2, who moves next

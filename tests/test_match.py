@@ -11,10 +11,10 @@ import pytest
 from hdchess import Game, RecordError, __version__
 from hdchess.cli import main
 from hdchess.errors import HdchessError
+from hdchess.facedown import State
 from hdchess.match import GameResult, Summary, elo_from_score, elo_interval, make_tasks, run_match, split_records
 from hdchess.players import GreedyPlayer, RandomPlayer, Turn, make_player
-from hdchess.rules import load_ruleset
-from hdchess.state import State
+from hdchess.variants import load_ruleset
 
 ENGINE = f"engine:{sys.executable} -m hdchess engine"
 
@@ -85,8 +85,12 @@ def test_greedy_beats_random_and_the_records_replay():
         game = Game.from_record(result.record)
         assert game.is_over() and len(game.moves) == result.plies
         assert game.tags["Player1"] == ("random" if result.first_is_a else "greedy")
-    seeds = [Game.from_record(r.record).seed for r in results]
-    assert seeds[0::2] == seeds[1::2]
+        assert '[Deal "known"]' in result.record and "Seed" not in result.record
+    tasks = make_tasks("random", "greedy", 6, seed=1)
+    deals = [task.deal_seed for task in tasks]
+    assert deals[0::2] == deals[1::2] and len(set(deals)) == 3  # each pair: one deal, both seats
+    # the players' seeds are drawn apart from the deals: nothing of a deal reaches a player
+    assert not {task.player_seed for task in tasks} & set(deals)
 
 
 def test_a_match_is_reproducible_and_the_same_on_any_number_of_processes():

@@ -5,9 +5,8 @@ face-down piece. Red is to move unless a test says otherwise.
 """
 
 import pytest
-from support import captures, destinations, position, reference_actions
+from support import SQUARE_NAMES, captures, destinations, is_flip, position, reference_actions
 
-from hdchess.core import SQUARE_NAMES
 from hdchess.notation import move_text
 
 KINDS = "KAEHRCPW"
@@ -241,7 +240,7 @@ def test_face_down_pieces_and_enemy_pieces_do_not_move_for_the_side_to_move():
 
 def test_flips_are_offered_for_every_face_down_piece_of_either_colour():
     state = position({"a1": "x", "c3": "x", "h4": "x", "b2": "R"}, pool="Pkp")
-    flips = {move_text(a) for a in state.legal_actions() if a >> 5 == a & 31}
+    flips = {move_text(a, state) for a in state.legal_actions() if is_flip(a)}
     assert flips == {"a1", "c3", "h4"}
 
 

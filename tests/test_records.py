@@ -3,10 +3,11 @@
 import random
 
 import pytest
+from support import is_flip
 
 from hdchess import Game, RecordError, load_ruleset
 from hdchess.notation import position_text
-from hdchess.state import is_flip
+from hdchess.record import read_record
 
 
 def random_game(seed: int, plies: int | None = None, ruleset=None, position=None) -> Game:
@@ -24,7 +25,7 @@ def same_game(a: Game, b: Game) -> None:
     assert position_text(a.state, extended=True) == position_text(b.state, extended=True)
     assert a.state.hash == b.state.hash and a.state.history == b.state.history
     assert a.outcome == b.outcome
-    assert a.ruleset == b.ruleset and a.seed == b.seed
+    assert a.ruleset == b.ruleset and a.known_deal == b.known_deal
 
 
 def test_a_finished_game_round_trips():
@@ -51,9 +52,21 @@ def test_the_record_states_the_result_score_and_colours():
     assert text.rstrip().endswith(outcome.result())
 
 
-def test_the_replayed_game_has_the_same_face_down_layout():
+def test_a_record_holds_no_seed_and_marks_a_known_deal():
     game = random_game(13, plies=25)
-    copy = Game.from_record(game.record_text())
+    text = game.record_text()
+    assert "Seed" not in text and "13" not in text.split("\n\n")[0]
+    assert '[Deal "known"]' in text
+    copy = Game.from_record(text)
+    same_game(game, copy)
+    fair = Game()
+    fair.play("a1")
+    assert "Deal" not in fair.record_text()
+
+
+def test_a_known_deal_continues_when_its_seed_is_given_beside_the_record():
+    game = random_game(13, plies=25)
+    copy = read_record(game.record_text(), seed=13)
     same_game(game, copy)
     # the future: flip everything that is left in the same order on both
     while any(is_flip(a) for a in game.legal_actions()):
@@ -96,9 +109,9 @@ def test_comments_and_move_numbers_are_read():
     assert [m.text for m in Game.from_record(text).moves] == texts
 
 
-def test_a_record_without_a_seed_replays_the_flips_it_names():
+def test_an_old_record_with_a_seed_tag_replays_the_flips_it_names():
     game = random_game(17, plies=40)
-    text = "\n".join(line for line in game.record_text().splitlines() if not line.startswith("[Seed"))
+    text = game.record_text().replace('[Deal "known"]', '[Seed "17"]')
     copy = Game.from_record(text)
     assert [m.text for m in copy.moves] == [m.text for m in game.moves]
     assert position_text(copy.state) == position_text(game.state)
@@ -122,7 +135,7 @@ def test_tag_values_with_quotes_and_backslashes_survive():
 
 
 RECORD = """[Variant "hdc2"]
-[Seed "3"]
+[Deal "known"]
 [Result "*"]
 
 1. c2(R) b3(p) 2. d2(h) *
@@ -136,11 +149,11 @@ RECORD = """[Variant "hdc2"]
     (("2. d2(h)", "2. c2xc3"), "move 3 (c2xc3): "),
     (("2. d2(h)", "2. c2"), "move 3 (c2): only a face-down piece can be flipped; c2 holds a face-up red Chariot"),
     (('[Variant "hdc2"]', '[Variant "chess"]'), "record tags: unknown variant 'chess'"),
-    (('[Seed "3"]', '[Seed "3"]\n[Scoring "fast"]'), "record tags: scoring must be one of official, alt, not 'fast'"),
-    (('[Seed "3"]', '[Seed "3"]\n[NoProgressPlies "-4"]'), "record tags: no_progress_plies must be at least 0"),
-    (('[Seed "3"]', '[Seed "three"]'), "the Seed tag must be a whole number, not 'three'"),
-    (('[Seed "3"]', "[Seed 3]"), "line 2: a tag must look like [Name \"value\"], not '[Seed 3]'"),
-    (('[Seed "3"]', '[Seed "3"]\n[FEN "8/8/8/K8 r - 0 0"]'), "the FEN tag: rank 1 has 9 files"),
+    (('[Deal "known"]', '[Scoring "fast"]'), "record tags: scoring must be one of official, alt, not 'fast'"),
+    (('[Deal "known"]', '[NoProgressPlies "-4"]'), "record tags: no_progress_plies must be at least 0"),
+    (('[Deal "known"]', '[NoProgressPlies "٤٠"]'), "record tags: no_progress_plies must be a whole number, not '٤٠'"),
+    (('[Deal "known"]', "[Deal known]"), "line 2: a tag must look like [Name \"value\"], not '[Deal known]'"),
+    (('[Deal "known"]', '[FEN "8/8/8/K8 r - 0 0"]'), "the FEN tag: rank 1 has 9 files"),
     (('[Result "*"]', '[Result "1-0"]'), "the record says 1-0 but its moves give *"),
     (('[Result "*"]', '[Result "win"]'), "the Result tag must be one of 1-0, 0-1, 1/2-1/2, *, not 'win'"),
     (("b3(p)", "b3(p) {unclosed"), "a comment { ... } is not closed"),

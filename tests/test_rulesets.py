@@ -4,7 +4,7 @@ import pytest
 
 from hdchess import RED, Ruleset, RulesetError, load_ruleset, ruleset_from_dict, variant_names
 from hdchess.core import make_piece
-from hdchess.rules import variant_spec
+from hdchess.variants import variant_spec
 
 
 def test_hdc2_is_the_default_game_with_the_documented_defaults():
@@ -41,6 +41,9 @@ def test_options_accept_engine_names_and_text_values():
 @pytest.mark.parametrize(("options", "message"), [
     ({"scoring": "bogus"}, "scoring must be one of official, alt, not 'bogus'"),
     ({"first_flip": 3}, "first_flip must be one of opponent, self, not 3"),
+    ({"no_progress_plies": "١٢"}, "no_progress_plies must be a whole number, not '١٢'"),
+    ({"no_progress_plies": "²"}, "no_progress_plies must be a whole number, not '²'"),
+    ({"no_progress_plies": "9" * 5000}, "no_progress_plies must be a whole number, not '9999"),
     ({"repetition_penalty": -1}, "repetition_penalty must be at least 0, not -1"),
     ({"no_progress_plies": "ten"}, "no_progress_plies must be a whole number, not 'ten'"),
     ({"no_progress_plies": 2.5}, "no_progress_plies must be a whole number, not 2.5"),

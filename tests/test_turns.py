@@ -1,11 +1,11 @@
 """Setup, colours and turns (RULES.md 1, "Setup and turns")."""
 
 import pytest
-from support import position
+from support import HIDDEN, is_flip, position
 
 from hdchess import BLACK, RED, Game, IllegalMoveError, InvalidMoveError, State, load_ruleset
-from hdchess.core import HIDDEN, make_piece, piece_from_letter
-from hdchess.state import NO_SIDE, is_flip
+from hdchess.core import make_piece, piece_from_letter
+from hdchess.gamestate import NO_SIDE
 
 
 def test_the_board_starts_full_of_face_down_pieces_and_the_pool_holds_both_sets():
@@ -45,7 +45,7 @@ def test_each_side_of_a_dealt_game_gets_the_whole_set():
 def test_first_flip_decides_the_colours(first_flip, letter, player1, to_move):
     game = Game(load_ruleset(first_flip=first_flip), seed=3)
     assert game.player_color(1) is None
-    entry = game.play(f"c2({letter})")
+    entry = game.replay(f"c2({letter})")
     assert entry.color is None  # the opening flip is made before anyone has a colour
     assert entry.revealed == piece_from_letter(letter)
     assert game.player_color(1) == player1

@@ -12,14 +12,16 @@ use only this):
 - ``hint(state, seed=0)``: the strongest analysis a browser can afford.
 - ``LEVELS``: the five levels, Beginner to Master.
 
-The AI only ever receives a public :class:`~hdchess.state.State`: the pool of
-face-down pieces, never the layout.
+The AI only ever receives a public state (:mod:`hdchess.gamestate`): the pool
+of face-down pieces, never anything the referee keeps. Each game brings its
+own evaluation and move ordering (:class:`Knowledge`); the search is shared.
 """
 
+from .knowledge import Knowledge
 from .levels import LEVELS, Level, choose_action, hint, level_by_name
 from .search import SearchInfo, SearchLimits, SearchResult, analyse
 
 __all__ = [
-    "LEVELS", "Level", "SearchInfo", "SearchLimits", "SearchResult", "analyse",
+    "LEVELS", "Knowledge", "Level", "SearchInfo", "SearchLimits", "SearchResult", "analyse",
     "choose_action", "hint", "level_by_name",
 ]

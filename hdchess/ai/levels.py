@@ -14,7 +14,8 @@ import random
 from dataclasses import dataclass, replace
 
 from ..errors import HdchessError
-from ..state import State
+from ..gamestate import GameState
+from ..inputs import excerpt
 from .search import SearchLimits, SearchResult, analyse
 
 
@@ -41,7 +42,7 @@ def level_by_name(name: str | int) -> Level:
     for number, level in enumerate(LEVELS, 1):
         if text in (level.name.lower(), str(number)):
             return level
-    raise HdchessError(f"unknown level {name!r} (levels: {', '.join(lv.name for lv in LEVELS)} or 1-5)")
+    raise HdchessError(f"unknown level {excerpt(name)} (levels: {', '.join(lv.name for lv in LEVELS)} or 1-5)")
 
 
 def softmax_choice(scores: dict[int, float], temperature: float, rng: random.Random) -> int:
@@ -52,7 +53,7 @@ def softmax_choice(scores: dict[int, float], temperature: float, rng: random.Ran
     return rng.choices(actions, weights)[0]
 
 
-def choose_action(state: State, level: str | int | Level = "Master", seed: int = 0) -> SearchResult:
+def choose_action(state: GameState, level: str | int | Level = "Master", seed: int = 0) -> SearchResult:
     """The action the level plays in ``state``: the same for the same state and seed."""
     level = level if isinstance(level, Level) else level_by_name(level)
     margin = None if level.temperature <= 0 else 5 * level.temperature
@@ -66,6 +67,6 @@ def choose_action(state: State, level: str | int | Level = "Master", seed: int =
     return replace(result, action=action, score=result.root_scores[action], pv=(action,))
 
 
-def hint(state: State, seed: int = 0) -> SearchResult:
+def hint(state: GameState, seed: int = 0) -> SearchResult:
     """The Master's choice, with its evaluation and principal variation."""
     return choose_action(state, "Master", seed)

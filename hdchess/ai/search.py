@@ -1,45 +1,43 @@
-"""Expectiminimax search over the public position.
+"""Expectiminimax search over the public position, for every game.
 
-Face-down pieces are unknown to both players, so a flip is a *chance node*:
-its children are the pool's piece types, weighted by how many of each are
-still face-down. Decision nodes use negamax alpha-beta with principal
-variation search; chance nodes use Star1 pruning (Ballard): with every value
-known to lie in [lo, hi], each outcome is searched with the narrowest window
-that can still change the node's result, and the node stops as soon as the
-outcomes seen so far decide it. A probing pass (Star2) first searches each
-outcome with only its best-ordered move, which bounds a decision node from
-below; when those bounds already refute the node, no full search is needed.
+The search talks to a game only through the state protocol
+(:mod:`hdchess.gamestate`) and the game's :class:`~.knowledge.Knowledge`.
+A chance action (a flip: face-down pieces are unknown to both players) is a
+*chance node*: its children are its outcomes, weighted by their probability.
+Decision nodes use negamax alpha-beta with principal variation search; chance
+nodes use Star1 pruning (Ballard): with every value known to lie in [lo, hi],
+each outcome is searched with the narrowest window that can still change the
+node's result, and the node stops as soon as the outcomes seen so far decide
+it. A probing pass (Star2) first searches each outcome with only its
+best-ordered move, which bounds a decision node from below; when those
+bounds already refute the node, no full search is needed.
 
 Other parts: iterative deepening under a time, depth or node limit; a
-transposition table keyed by the public Zobrist hash (plus the penalty
-state); capture quiescence; move ordering by hash move, MVV-LVA, killers and
-history; selective flip expansion (only the most promising flip squares are
-expanded, fewer at shallow depth); exact play in positions with no face-down
-pieces, which are searched until every leaf is the game's end.
+transposition table keyed by the state's search key; capture quiescence;
+move ordering (the game's own, with hash move, killers and history);
+selective chance expansion (only the most promising flip squares are
+expanded, fewer at shallow depth); exact play in positions with no chance
+left, which are searched until every leaf is the game's end.
+
+Values are from the view of the side to act. Most actions pass the turn, and
+the child's value is negated; an action after which the same side acts again
+(a Cheight promotion swap) keeps its child's value as it is.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..core import HIDDEN
-from ..state import NO_CHASE, NO_SIDE, Action, Outcome, State
-from .evaluate import (
-    DEFAULT_WEIGHTS,
-    WIN_BONUS,
-    Weights,
-    evaluate,
-    flip_risk_order,
-    moves_and_summary,
-    terminal_utility,
-)
+from ..gamestate import Action, GameState, Outcome
+from .knowledge import DECISIVE, WIN_BONUS, terminal_utility
 
 INFINITY = 1e9
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-_DECISIVE = 1000.0  # win/loss variants: the value of a win (minus plies to reach it)
 _MAX_DEPTH = 64
 _QUIESCE_PLIES = 4
 
@@ -57,7 +55,7 @@ class SearchLimits:
 @dataclass(frozen=True)
 class SearchInfo:
     depth: int
-    score: float  # utility in points, from the side to move's view
+    score: float  # utility in points, from the side to act's view
     nodes: int
     time_ms: float
     pv: tuple[Action, ...]
@@ -70,9 +68,9 @@ class SearchInfo:
 
 @dataclass(frozen=True)
 class SearchResult:
-    """The chosen action; ``score`` is its utility for the side to move, in
+    """The chosen action; ``score`` is its utility for the side to act, in
     points (the expected final score difference, plus 30 for a win: see
-    evaluate.utility); ``root_scores`` holds what the last iteration learned
+    knowledge.utility); ``root_scores`` holds what the last iteration learned
     of each root action (exact near the best, bounds further away)."""
 
     action: Action
@@ -108,13 +106,18 @@ def _chance_depth(depth: int) -> int:
 class Searcher:
     """One search of one position. Not reusable: make one per decision."""
 
-    def __init__(self, state: State, limits: SearchLimits, weights: Weights = DEFAULT_WEIGHTS,
+    def __init__(self, state: GameState, limits: SearchLimits, weights: Any = None,
                  seed: int = 0, on_info: Callable[[SearchInfo], None] | None = None,
                  stop=None, root_margin: float | None = None, selective: bool = True) -> None:
         self.state = state
-        self.selective = selective  # False: expand every flip square (for tests and analysis)
+        ruleset = state.ruleset
+        knowledge = ruleset.knowledge
+        self.knowledge = knowledge
+        self._eval, self._leaf_scan = knowledge.evaluate, knowledge.leaf_scan
+        self._captures, self._order_actions = knowledge.captures, knowledge.order
+        self.selective = selective  # False: expand every chance action (for tests and analysis)
         self.limits = limits
-        self.weights = weights
+        self.weights = knowledge.weights if weights is None else weights
         self.rng = random.Random(seed)
         self.on_info = on_info
         self.stop_event = stop
@@ -122,37 +125,32 @@ class Searcher:
         self.nodes = 0
         self.tt: dict[int, tuple] = {}
         self.killers: list[list[int]] = [[-1, -1] for _ in range(_MAX_DEPTH + 8)]
-        self.history = [0] * 1024
+        self.history: defaultdict[int, int] = defaultdict(int)
         self.horizon_hits = 0  # leaves that were estimated rather than the game's end
-        self.decided_by_score = state.spec.decided_by_score
-        values = state.ruleset.piece_values
-        side_total = sum(values[p] * state.ruleset.initial_pool[p] for p in range(8))
-        bound = (side_total + WIN_BONUS + 20.0) if self.decided_by_score else _DECISIVE
+        self.decided_by_score = ruleset.decided_by_score
+        values = ruleset.piece_values
+        side_total = sum(values[p] * ruleset.initial_pool[p] for p in range(8))
+        bound = (side_total + WIN_BONUS + 20.0) if self.decided_by_score else DECISIVE
         self.lo, self.hi = -bound, bound
         self._deadline = None
-        self._next_check = 256
+        self._next_check = 0  # the first node reads the limits
 
     # -- limits ----------------------------------------------------------------
     def _check_limits(self) -> None:
+        """Stop when a limit is reached: the node limit exactly, the clock and the
+        stop event every 256 nodes (reading the clock costs more than a node)."""
         self._next_check = self.nodes + 256
-        if self.limits.nodes is not None and self.nodes >= self.limits.nodes:
-            raise _Stop
+        limit = self.limits.nodes
+        if limit is not None:
+            if self.nodes >= limit:
+                raise _Stop
+            self._next_check = min(self._next_check, limit)
         if self._deadline is not None and time.perf_counter() >= self._deadline:
             raise _Stop
         if self.stop_event is not None and self.stop_event.is_set():
             raise _Stop
 
     # -- helpers -----------------------------------------------------------------
-    def _key(self) -> int:
-        state = self.state
-        key = state.hash ^ (state.last_moves[0] * 0x9E3779B97F4A7C15 + state.last_moves[1] * 0xC2B2AE3D27D4EB4F)
-        key ^= (state.penalties[0] - state.penalties[1]) * 0x165667B19E3779F9
-        if not state.hidden:  # exact endgames: the no-progress count matters
-            key ^= state.quiet * 0x27D4EB2F165667C5
-        if state.chase is not NO_CHASE:  # gaiqi: the chase rule changes which moves are legal
-            key ^= hash(state.chase) * 0x94D049BB133111EB
-        return key & 0xFFFFFFFFFFFFFFFF
-
     def _terminal(self, outcome: Outcome, ply: int) -> float:
         side = self.state.side
         if self.decided_by_score:
@@ -162,59 +160,28 @@ class Searcher:
             return max(self.lo, min(self.hi, value))
         if outcome.winner is None:
             return 0.0
-        return (_DECISIVE - ply) if outcome.winner == side else -(_DECISIVE - ply)
+        return (DECISIVE - ply) if outcome.winner == side else -(DECISIVE - ply)
 
-    def _evaluate(self, ours: tuple[int, int] | None = None) -> float:
+    def _evaluate(self, summary=None) -> float:
         self.horizon_hits += 1
-        value = evaluate(self.state, self.weights, ours)
+        value = self._eval(self.state, self.weights, summary)
         return max(self.lo + 1, min(self.hi - 1, value))
 
-    # -- move ordering -----------------------------------------------------------
     def _order(self, actions: list[Action], tt_move: int, ply: int, depth: int, root: bool) -> list[Action]:
-        state = self.state
-        mailbox, values = state.mailbox, state.ruleset.piece_values
-        killers = self.killers[ply]
-        history = self.history
-        captures, quiets, flips = [], [], []
-        for action in actions:
-            to = action & 31
-            frm = action >> 5
-            if frm == to:
-                flips.append(action)
-                continue
-            target = mailbox[to]
-            if action == tt_move:
-                continue
-            if target < HIDDEN:
-                captures.append((values[target] * 16 - values[mailbox[frm]], action))
-            elif target == HIDDEN:  # blind capture (gaiqi): a gamble, ordered with quiet moves
-                quiets.append((history[action & 1023], action))
-            elif action in killers:
-                quiets.append((1 << 30, action))
-            else:
-                penalty = -(1 << 20) if state.is_penalised(action) else 0
-                quiets.append((history[action & 1023] + penalty, action))
-        ordered = [tt_move] if tt_move in actions and tt_move >= 0 else []
-        captures.sort(reverse=True)
-        quiets.sort(reverse=True)
-        ordered += [a for _, a in captures]
-        chosen: list[Action] = []
-        if flips:
-            if state.side == NO_SIDE:
-                self.rng.shuffle(flips)
-            else:
-                flips = flip_risk_order(state, flips)
-            keep = _flip_budget(depth, root) if self.selective else len(flips)
-            chosen = [f for f in flips[:keep] if f != tt_move]
-        # flips right after the captures and killers, before other quiet moves
-        killer_count = sum(1 for score, _ in quiets if score >= 1 << 30)
-        ordered += [a for _, a in quiets[:killer_count]] + chosen + [a for _, a in quiets[killer_count:]]
-        return ordered
+        keep = _flip_budget(depth, root) if self.selective else None
+        return self._order_actions(self.state, actions, tt_move, self.killers[ply], self.history, keep, self.rng)
+
+    def _child(self, me: int, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """The value for ``me`` of the position just pushed (its side to act may be ``me`` again)."""
+        if self.state.side == me:
+            return self._search(depth, alpha, beta, ply)
+        return -self._search(depth, -beta, -alpha, ply)
 
     # -- the tree ----------------------------------------------------------------
     def _chance(self, action: Action, depth: int, alpha: float, beta: float, ply: int) -> float:
-        """Value of an action that reveals a piece, for the player taking it (Star1/Star2)."""
+        """Value of an action with chance outcomes, for the player taking it (Star1/Star2)."""
         state = self.state
+        me = state.side
         outcomes = sorted(state.chance_outcomes(action), key=lambda o: -o[1])
         lo, hi = self.lo, self.hi
         if alpha >= hi:
@@ -225,29 +192,33 @@ class Searcher:
         # move concedes, so a cheap upper bound on the node may already fail low.
         if depth >= 2 and len(outcomes) > 1:
             bound = 0.0
-            for piece, prob in outcomes:
-                state.push(action, piece)
-                bound += prob * -self._probe(depth, ply + 1)
+            for outcome, prob in outcomes:
+                state.push(action, outcome)
+                probe = self._probe(depth, ply + 1)
+                bound += prob * (probe if state.side == me else -probe)
                 state.pop()
             if bound <= alpha:
                 return bound
         if depth <= 0:  # at the horizon a revealed piece is judged statically
             total = 0.0
-            for piece, prob in outcomes:
-                state.push(action, piece)
+            for outcome, prob in outcomes:
                 self.nodes += 1
-                total += prob * -self._leaf_value(ply + 1)
+                if self.nodes >= self._next_check:
+                    self._check_limits()
+                state.push(action, outcome)
+                leaf = self._leaf_value(ply + 1)
+                total += prob * (leaf if state.side == me else -leaf)
                 state.pop()
             return total
         total, remaining = 0.0, 1.0
-        for piece, prob in outcomes:
+        for outcome, prob in outcomes:
             remaining -= prob
             if remaining < 1e-12:
                 remaining = 0.0
             a = max(lo, (alpha - total - remaining * hi) / prob)
             b = min(hi, (beta - total - remaining * lo) / prob)
-            state.push(action, piece)
-            value = -self._search(depth, -b, -a, ply + 1)
+            state.push(action, outcome)
+            value = self._child(me, depth, a, b, ply + 1)
             state.pop()
             total += prob * value
             if total + remaining * hi <= alpha:
@@ -257,25 +228,26 @@ class Searcher:
         return total
 
     def _probe(self, depth: int, ply: int) -> float:
-        """A lower bound on a decision node for its side to move: the value of
+        """A lower bound on a decision node for its side to act: the value of
         its best-ordered action only (the hash move if known, else a shallow guess)."""
         state = self.state
         self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._check_limits()
         actions = state.legal_actions()
         outcome = state.outcome(actions)
         if outcome is not None:
             return self._terminal(outcome, ply)
-        entry = self.tt.get(self._key())
+        entry = self.tt.get(state.search_key())
         if entry is not None and entry[1] != _UPPER:
             return entry[2]
-        moves = [a for a in actions if a >> 5 != a & 31]
-        if not moves:
+        ordered = self._order_actions(state, actions, -1, self.killers[ply], self.history, 0, self.rng)
+        if not ordered or state.is_chance(ordered[0]):
             return self.lo
-        action = self._order(moves, -1, ply, 0, False)[0]
-        if state.mailbox[action & 31] == HIDDEN:
-            return self.lo
-        state.push(action)
-        value = -self._leaf_value(ply + 1)
+        me = state.side
+        state.push(ordered[0])
+        leaf = self._leaf_value(ply + 1)
+        value = leaf if state.side == me else -leaf
         state.pop()
         return value
 
@@ -295,7 +267,7 @@ class Searcher:
             return self._terminal(outcome, ply)
         if depth <= 0 or ply >= _MAX_DEPTH:
             return self._quiesce(alpha, beta, ply, actions)
-        key = self._key()
+        key = state.search_key()
         entry = self.tt.get(key)
         tt_move = -1
         if entry is not None:
@@ -311,13 +283,16 @@ class Searcher:
         alpha0 = alpha
         best, best_move = -INFINITY, -1
         first = True
+        me = state.side
+        is_chance = state.is_chance
         for action in self._order(actions, tt_move, ply, depth, False):
-            to = action & 31
-            if state.mailbox[to] == HIDDEN:
+            if is_chance(action):
                 value = self._chance(action, _chance_depth(depth), alpha, beta, ply)
             else:
                 state.push(action)
-                if first:
+                if state.side == me:  # the same side acts again: no sign change, no null window
+                    value = self._search(depth - 1, alpha, beta, ply + 1)
+                elif first:
                     value = -self._search(depth - 1, -beta, -alpha, ply + 1)
                 else:
                     value = -self._search(depth - 1, -alpha - 1e-6, -alpha, ply + 1)
@@ -330,11 +305,11 @@ class Searcher:
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
-                        if state.mailbox[to] > HIDDEN:  # a quiet move refuted the line
+                        if not is_chance(action) and not state.is_capture(action):  # a quiet move refuted the line
                             killers = self.killers[ply]
                             if killers[0] != action:
                                 killers[1], killers[0] = killers[0], action
-                            self.history[action & 1023] += depth * depth
+                            self.history[action] += depth * depth
                         break
         flag = _LOWER if best >= beta else (_UPPER if best <= alpha0 else _EXACT)
         self.tt[key] = (depth, flag, best, best_move, self.horizon_hits == hits_before)
@@ -342,38 +317,36 @@ class Searcher:
 
     def _quiesce(self, alpha: float, beta: float, ply: int, actions: list[Action] | None = None,
                  qdepth: int = 0) -> float:
-        """Stand pat, or resolve captures of revealed pieces (at most _QUIESCE_PLIES deep:
-        the evaluation's threat terms judge what is left hanging beyond that)."""
+        """Stand pat, or resolve captures (at most _QUIESCE_PLIES deep: the
+        evaluation's threat terms judge what is left hanging beyond that)."""
         state = self.state
         self.nodes += 1
-        ours = None
+        summary = None
         if actions is None:
             if self.nodes >= self._next_check:
                 self._check_limits()
-            actions = []
-            if state.side != NO_SIDE:  # one scan gives the moves and the evaluation's summary
-                ours = moves_and_summary(state, state.side, actions)
+            actions, summary = self._leaf_scan(state)  # one scan: the actions and the evaluation's summary
             outcome = state.outcome(actions)
             if outcome is not None:
                 return self._terminal(outcome, ply)
-        stand = self._evaluate(ours)
+        stand = self._evaluate(summary)
         if stand >= beta:
             return stand
         if stand > alpha:
             alpha = stand
-        mailbox, values = state.mailbox, state.ruleset.piece_values
-        captures = []
-        for action in actions:
-            target = mailbox[action & 31]
-            if target < HIDDEN and action >> 5 != action & 31:
-                captures.append((values[target] * 16 - values[mailbox[action >> 5]], action))
-        if not captures or qdepth >= _QUIESCE_PLIES:
+        if qdepth >= _QUIESCE_PLIES:
             return stand
-        captures.sort(reverse=True)
+        captures = self._captures(state, actions)
+        if not captures:
+            return stand
         best = stand
-        for _, action in captures:
+        me = state.side
+        for action in captures:
             state.push(action)
-            value = -self._quiesce(-beta, -alpha, ply + 1, None, qdepth + 1)
+            if state.side == me:
+                value = self._quiesce(alpha, beta, ply + 1, None, qdepth + 1)
+            else:
+                value = -self._quiesce(-beta, -alpha, ply + 1, None, qdepth + 1)
             state.pop()
             if value > best:
                 best = value
@@ -393,13 +366,14 @@ class Searcher:
             ordered.sort(key=lambda a: -previous.get(a, -INFINITY))
         scores: dict[Action, float] = {}
         alpha, beta = -INFINITY, INFINITY
+        me = state.side
         for action in ordered:
             window_alpha = alpha if self.root_margin is None else alpha - self.root_margin
-            if state.mailbox[action & 31] == HIDDEN:
+            if state.is_chance(action):
                 value = self._chance(action, _chance_depth(depth), window_alpha, beta, 0)
             else:
                 state.push(action)
-                value = -self._search(depth - 1, -beta, -window_alpha, 1)
+                value = self._child(me, depth - 1, window_alpha, beta, 1)
                 state.pop()
             scores[action] = value
             if value > alpha:
@@ -419,19 +393,19 @@ class Searcher:
         best_depth, solved = 0, False
         if len(actions) == 1:
             max_depth = 1
-        root_ply = state.ply
+        root_ply = len(state.move_stack)
         for depth in range(1, max_depth + 1):
             hits_before = self.horizon_hits
             try:
                 new_scores = self._root(depth, actions, scores)
             except _Stop:
-                while state.ply > root_ply:  # unwind the interrupted line
+                while len(state.move_stack) > root_ply:  # unwind the interrupted line
                     state.pop()
                 if not scores:  # not even depth 1 finished: take what the root saw
                     scores = {a: 0.0 for a in actions}
                 break
             scores, best_depth = new_scores, depth
-            solved = self.horizon_hits == hits_before and not state.hidden
+            solved = self.horizon_hits == hits_before and not state.has_chance()
             best = max(scores, key=scores.get)
             if self.on_info:
                 elapsed = (time.perf_counter() - start) * 1000
@@ -445,15 +419,15 @@ class Searcher:
         return SearchResult(best, scores[best], best_depth, self.nodes, elapsed, self.pv(best), scores, solved)
 
     def pv(self, first: Action) -> tuple[Action, ...]:
-        """The principal variation from the hash table, up to the first flip."""
+        """The principal variation from the hash table, up to the first chance action."""
         state = self.state
         line = [first]
         pushed = 0
         action = first
-        while state.mailbox[action & 31] != HIDDEN and len(line) < 24:
+        while not state.is_chance(action) and len(line) < 24:
             state.push(action)
             pushed += 1
-            entry = self.tt.get(self._key())
+            entry = self.tt.get(state.search_key())
             if entry is None or entry[3] < 0 or entry[3] not in state.legal_actions():
                 break
             action = entry[3]
@@ -463,9 +437,9 @@ class Searcher:
         return tuple(line)
 
 
-def analyse(state: State, limits: SearchLimits = SearchLimits(movetime_ms=1000), seed: int = 0,
+def analyse(state: GameState, limits: SearchLimits = SearchLimits(movetime_ms=1000), seed: int = 0,
             on_info: Callable[[SearchInfo], None] | None = None, stop=None,
-            weights: Weights = DEFAULT_WEIGHTS, root_margin: float | None = None) -> SearchResult:
+            weights: Any = None, root_margin: float | None = None) -> SearchResult:
     """Search ``state`` (left unchanged) and return the best action found."""
     searcher = Searcher(state.copy(), limits, weights, seed, on_info, stop, root_margin)
     return searcher.run()

@@ -1,4 +1,5 @@
-"""Classic banqi (RULES.md section 4): one-step moves, rank-based captures, the jumping Cannon.
+"""Classic banqi: one-step moves, rank-based captures, the jumping Cannon
+(rules text: ``hdchess rules banqi``).
 
 Every piece steps one square along a rank or file to an empty square. A piece
 other than the Cannon captures an orthogonally adjacent revealed enemy of equal
@@ -13,13 +14,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..attacks import ONE_ORTHOGONAL, ORTHOGONAL_SLIDES
-from ..core import CANNON, EMPTY, GENERAL, KIND_NAMES, SOLDIER, SQUARE_NAMES, squares
-from ..movegen import ACTIONS_CACHE, actions_to
-from ..rules import Option, VariantSpec, register_variant
+from ..attacks import orthogonal_slides
+from ..core import CANNON, GENERAL, KIND_NAMES, SOLDIER
+from ..facedown import EMPTY, Movement
+from ..facedown.actions import ActionTables
+from ..geometry import ORTHOGONAL, Geometry
+from ..rules import Option
+from .hdc2 import SPEC as HDC2
 
 if TYPE_CHECKING:
-    from ..state import State
+    from ..facedown.state import State
 
 # Rank of each kind (K A E H R C P W); the Archer is not in banqi.
 RANKS = (7, 6, 5, 3, 4, 2, 1, 0)
@@ -35,92 +39,98 @@ def can_capture(attacker: int, victim: int) -> bool:
 
 
 # Per attacking kind, a bit per victim kind it may take by stepping (the Cannon: none).
-_VICTIM_KINDS = tuple(
+VICTIM_KINDS = tuple(
     0 if attacker == CANNON else sum(1 << victim for victim in range(7) if can_capture(attacker, victim))
     for attacker in range(8)
 )
-_SLIDE_TABLE, _SLIDE_MASK, _SLIDE_LOOKUP = ORTHOGONAL_SLIDES.table, ORTHOGONAL_SLIDES.mask, ORTHOGONAL_SLIDES.lookup
 
 
-def target_squares(mailbox: list[int], occupied: int, enemy: int, sq: int) -> int:
-    """Bitboard of the squares the face-up piece on ``sq`` may move to or capture on."""
-    kind = mailbox[sq] & 7
-    step = ONE_ORTHOGONAL[sq]
-    targets = step & ~occupied
-    if kind == CANNON:
-        entry = _SLIDE_TABLE[sq].get(occupied & _SLIDE_MASK[sq]) or _SLIDE_LOOKUP(sq, occupied)
-        return targets | (entry[2] & enemy)
-    victims = _VICTIM_KINDS[kind]
-    for near in squares(step & enemy):
-        if victims >> (mailbox[near] & 7) & 1:
-            targets |= 1 << near
-    return targets
+def movement(geometry: Geometry) -> Movement:
+    one_orthogonal = geometry.steps(ORTHOGONAL)
+    slides = orthogonal_slides(geometry)
+    slide_table, slide_mask, slide_lookup = slides.table, slides.mask, slides.lookup
+    squares = geometry.squares
+    tables = ActionTables.of(geometry)
+    cache, actions_to, shift = tables.cache, tables.actions_to, tables.target_shift
+    names = geometry.square_names
 
+    def target_squares(mailbox: list[int], occupied: int, enemy: int, sq: int) -> int:
+        """Bitboard of the squares the face-up piece on ``sq`` may move to or capture on."""
+        kind = mailbox[sq] & 7
+        step = one_orthogonal[sq]
+        targets = step & ~occupied
+        if kind == CANNON:
+            entry = slide_table[sq].get(occupied & slide_mask[sq]) or slide_lookup(sq, occupied)
+            return targets | (entry[2] & enemy)
+        victims = VICTIM_KINDS[kind]
+        for near in squares(step & enemy):
+            if victims >> (mailbox[near] & 7) & 1:
+                targets |= 1 << near
+        return targets
 
-def generate_moves(state: State, color: int, out: list[int]) -> None:
-    """Append every move (``from << 5 | to``) of ``color``'s revealed pieces."""
-    mailbox, occupied = state.mailbox, state.occupied
-    enemy = state.colors[color ^ 1]
-    cached = ACTIONS_CACHE.get
-    for sq in squares(state.colors[color]):
-        targets = target_squares(mailbox, occupied, enemy, sq)
-        if targets:
-            out += cached(sq << 32 | targets) or actions_to(sq, targets)
+    def generate_moves(state: State, color: int, out: list[int]) -> None:
+        """Append every move of ``color``'s revealed pieces."""
+        mailbox, occupied = state.mailbox, state.occupied
+        enemy = state.colors[color ^ 1]
+        cached = cache.get
+        for sq in squares(state.colors[color]):
+            targets = target_squares(mailbox, occupied, enemy, sq)
+            if targets:
+                out += cached(sq << shift | targets) or actions_to(sq, targets)
 
+    def explain(state: State, frm: int, to: int) -> str | None:
+        """Why the move of the player's own piece ``frm-to`` is illegal in banqi.
 
-def explain(state: State, frm: int, to: int) -> str | None:
-    """Why the move of the player's own piece ``frm-to`` is illegal in banqi.
-
-    The generic explainer has already dealt with whose piece it is, own and
-    face-down targets; it also explains a Cannon capture that does not jump
-    exactly one piece (None here falls back to it).
-    """
-    mailbox = state.mailbox
-    kind, target = mailbox[frm] & 7, mailbox[to]
-    name = f"the {KIND_NAMES[kind]} on {SQUARE_NAMES[frm]}"
-    adjacent = ONE_ORTHOGONAL[frm] >> to & 1
-    if kind == CANNON:
-        if target == EMPTY:
-            return None if adjacent else f"{name} moves one square along a rank or file (it jumps only to capture)"
-        if adjacent:
-            return f"{name} captures only by jumping exactly one piece, never the piece next to it"
+        The generic explainer has already dealt with whose piece it is, own and
+        face-down targets; it also explains a Cannon capture that does not jump
+        exactly one piece (None here falls back to it).
+        """
+        mailbox = state.mailbox
+        kind, target = mailbox[frm] & 7, mailbox[to]
+        name = f"the {KIND_NAMES[kind]} on {names[frm]}"
+        adjacent = one_orthogonal[frm] >> to & 1
+        if kind == CANNON:
+            if target == EMPTY:
+                return None if adjacent else f"{name} moves one square along a rank or file (it jumps only to capture)"
+            if adjacent:
+                return f"{name} captures only by jumping exactly one piece, never the piece next to it"
+            return None
+        if not adjacent:
+            what = "captures" if target != EMPTY else "moves"
+            return f"{name} {what} only one square along a rank or file"
+        if target != EMPTY:
+            victim = target & 7
+            if kind == GENERAL and victim == SOLDIER:
+                return f"{name} cannot capture a Soldier: the exception to the rank order"
+            if not can_capture(kind, victim):
+                return f"{name} cannot capture the {KIND_NAMES[victim]}: it ranks lower"
         return None
-    if not adjacent:
-        what = "captures" if target != EMPTY else "moves"
-        return f"{name} {what} only one square along a rank or file"
-    if target != EMPTY:
-        victim = target & 7
-        if kind == GENERAL and victim == SOLDIER:
-            return f"{name} cannot capture a Soldier: the exception to the rank order"
-        if not can_capture(kind, victim):
-            return f"{name} cannot capture the {KIND_NAMES[victim]}: it ranks lower"
-    return None
+
+    return Movement(movegen=generate_moves, explain=explain)
 
 
-SPEC = register_variant(
-    VariantSpec(
-        name="banqi",
-        title="Banqi (dark chess)",
-        summary=(
-            "The xiangqi set face-down on a 4x8 board; flip a piece or move one of yours one square "
-            "along a rank or file. A piece captures an adjacent enemy of equal or lower rank "
-            "(General > Advisor > Elephant > Chariot > Horse > Cannon > Soldier), but the General cannot "
-            "take a Soldier and a Soldier can take the General; the Cannon captures anything by jumping "
-            "one piece. Capture every enemy or leave them without a move to win."
-        ),
-        #        K  A  E  H  R  C  P  W
-        counts=(1, 2, 2, 2, 2, 2, 5, 0),
-        # Not a score that decides the game: the material the AI weighs and the
-        # table shown to players. Rank order, with the Cannon (it takes anything)
-        # above the Chariot and the Soldier (it takes the General) above nothing.
-        score_tables={"official": (10, 8, 6, 3, 4, 5, 2, 0)},
-        options=(
-            Option("no_progress_plies", "NoProgressPlies", 60,
-                   "plies with no flip and no capture that end the game in a draw (0 turns it off)"),
-        ),
-        movegen=generate_moves,
-        fixed={"first_flip": "self"},
-        decided_by_score=False,
-        explain=explain,
-    )
+SPEC = HDC2.derive(
+    name="banqi",
+    title="Banqi (dark chess)",
+    summary=(
+        "The xiangqi set face-down on a 4x8 board; flip a piece or move one of yours one square "
+        "along a rank or file. A piece captures an adjacent enemy of equal or lower rank "
+        "(General > Advisor > Elephant > Chariot > Horse > Cannon > Soldier), but the General cannot "
+        "take a Soldier and a Soldier can take the General; the Cannon captures anything by jumping "
+        "one piece. Capture every enemy or leave them without a move to win."
+    ),
+    #        K  A  E  H  R  C  P  W
+    counts=(1, 2, 2, 2, 2, 2, 5, 0),
+    # Not a score that decides the game: the material the AI weighs and the
+    # table shown to players. Rank order, with the Cannon (it takes anything)
+    # above the Chariot and the Soldier (it takes the General) above nothing.
+    score_tables={"official": (10, 8, 6, 3, 4, 5, 2, 0)},
+    options=(
+        Option("no_progress_plies", "NoProgressPlies", 60,
+               "plies with no flip and no capture that end the game in a draw (0 turns it off)"),
+    ),
+    movement=movement,
+    fixed={"first_flip": "self"},
+    switches={"ending": "win-loss"},
+    rules_file="banqi.md",
 )

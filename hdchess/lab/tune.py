@@ -1,4 +1,4 @@
-"""Tune the evaluation weights by self-play: ``python -m hdchess.ai.tune``.
+"""Tune the evaluation weights by self-play: ``python -m hdchess.lab.tune``.
 
 Coordinate search: for each weight in turn, a candidate with the weight
 raised or lowered by ``--step`` (relative) plays a paired match against the
@@ -17,25 +17,25 @@ import sys
 from dataclasses import replace
 
 from ..match import run_match
-from .evaluate import DEFAULT_WEIGHTS, Weights
+from ..variants import load_ruleset
 
 
-def player_spec(weights: Weights, nodes: int) -> str:
+def player_spec(weights, nodes: int) -> str:
     return "search:" + ",".join([f"nodes={nodes}"] + [f"{k}={v:.4g}" for k, v in weights.as_dict().items()])
 
 
-def tune(weights: Weights, games: int, nodes: int, step: float, accept: float, rounds: int, seed: int,
-         jobs: int, log=print) -> Weights:
+def tune(weights, games: int, nodes: int, step: float, accept: float, rounds: int, seed: int,
+         jobs: int, variant: str = "hdc2", log=print):
     trial = 0
     for round_number in range(1, rounds + 1):
         changed = False
-        for name in Weights.names():
+        for name in weights.names():
             for direction in (+1, -1):
                 value = getattr(weights, name) * (1 + direction * step)
                 candidate = replace(weights, **{name: round(value, 4)})
                 trial += 1
                 summary, _ = run_match(player_spec(candidate, nodes), player_spec(weights, nodes), games,
-                                       seed=seed + trial, jobs=jobs)
+                                       seed=seed + trial, variant=variant, jobs=jobs)
                 verdict = "accepted" if summary.score >= accept else "rejected"
                 log(f"round {round_number} trial {trial}: {name} {getattr(weights, name):.4g} -> {value:.4g}: "
                     f"{summary.score * summary.games:g}/{summary.games} = {100 * summary.score:.1f}% {verdict}")
@@ -56,10 +56,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--variant", default="hdc2")
     args = parser.parse_args(argv)
-    print(f"start: {json.dumps(DEFAULT_WEIGHTS.as_dict())}", flush=True)
-    weights = tune(DEFAULT_WEIGHTS, args.games, args.nodes, args.step, args.accept, args.rounds, args.seed,
-                   args.jobs, log=lambda line: print(line, flush=True))
+    start = load_ruleset(args.variant).knowledge.weights
+    print(f"start: {json.dumps(start.as_dict())}", flush=True)
+    weights = tune(start, args.games, args.nodes, args.step, args.accept, args.rounds, args.seed,
+                   args.jobs, args.variant, log=lambda line: print(line, flush=True))
     print(f"tuned: {json.dumps(weights.as_dict())}")
     return 0
 

@@ -1,0 +1,81 @@
+"""What the search needs to know about a game, and the value scale it plays by.
+
+The search (:mod:`.search`) is the same for every game; each family (or a
+variant) supplies a :class:`Knowledge`: its static evaluation, the scan that
+gives a leaf its actions and the evaluation's summary in one pass, the
+captures quiescence resolves, and its move ordering. A new game brings its
+own knowledge; the search does not change.
+
+Values are in points from the view of the side to act. In games decided by
+score, a finished game is worth its exact final score difference plus
+WIN_BONUS for a win (minus it for a loss), and an estimate is mapped through
+:func:`utility` so that a sure win counts for more than a gamble with the
+same expected margin. In win/loss games a win is worth DECISIVE minus the
+plies it takes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+WIN_BONUS = 30.0  # utility of winning, in points, on top of the score difference
+DECISIVE = 1000.0  # win/loss games: the value of a win (minus the plies to reach it)
+_SPREAD = 3.0  # score difference at which an estimate is treated as about three-quarters won
+
+
+def utility(difference: float) -> float:
+    """Utility of an (expected) final score difference for the side it favours."""
+    return difference + WIN_BONUS * math.tanh(difference / _SPREAD)
+
+
+def terminal_utility(difference: float) -> float:
+    """Utility of an exact final difference: winning is worth WIN_BONUS more."""
+    if difference > 0:
+        return difference + WIN_BONUS
+    if difference < 0:
+        return difference - WIN_BONUS
+    return 0.0
+
+
+class Weights:
+    """Base of a family's evaluation weights: a frozen dataclass of floats."""
+
+    def as_dict(self) -> dict[str, float]:
+        return asdict(self)  # type: ignore[call-overload]
+
+    @classmethod
+    def names(cls) -> list[str]:
+        return [f.name for f in fields(cls)]  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """A game's evaluation and move ordering, as plain functions (the search
+    binds them once; calling them costs no more than any function call).
+
+    - ``evaluate(state, weights, summary=None) -> float``: utility of a position
+      that has not ended, for its side to act; ``summary`` is what ``leaf_scan``
+      returned for it, when the caller has it.
+    - ``estimate(state, weights) -> float``: the expected final score difference
+      (points, for the side to act): what a player is shown as an evaluation.
+    - ``leaf_scan(state) -> (actions, summary)``: the actions ``state.outcome`` and
+      quiescence need (face-down: the moves, without flips) and the summary, in one pass.
+    - ``captures(state, actions) -> list``: the actions quiescence resolves, best first.
+    - ``order(state, actions, tt_move, killers, history, chance_keep, rng) -> list``:
+      the actions to search, best first; at most ``chance_keep`` chance actions
+      (None: all of them) are kept, the most promising.
+    """
+
+    name: str
+    weights: Any
+    evaluate: Callable[..., float]
+    estimate: Callable[..., float]
+    leaf_scan: Callable[..., tuple[list[int], Any]]
+    captures: Callable[..., list[int]]
+    order: Callable[..., list[int]]
+
+
+__all__ = ["DECISIVE", "WIN_BONUS", "Knowledge", "Weights", "terminal_utility", "utility"]

@@ -1,0 +1,71 @@
+"""Reading what people type, the same way at every entry point.
+
+Whole numbers are ASCII digits only (``str.isdigit`` accepts ``²`` and other
+scripts' digits, and ``int`` reads full-width and Arabic-Indic ones), with a
+bounded length; messages quote input as a short, escaped excerpt, so a
+megabyte of input, a newline or a terminal escape code never reaches a
+message whole.
+
+>>> whole_number("42", "seed")
+42
+>>> whole_number("²", "seed")
+Traceback (most recent call last):
+  ...
+hdchess.errors.HdchessError: seed must be a whole number, not '²'
+>>> excerpt("c2\\x1b[31m" + "x" * 100)
+"'c2\\\\x1b[31mxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import HdchessError
+
+EXCERPT_LENGTH = 40
+MAX_DIGITS = 30  # far beyond any count or seed, far below Python's 4,300-digit limit
+_ASCII_DIGITS = re.compile(r"[0-9]+")
+
+
+def excerpt(value: object, limit: int = EXCERPT_LENGTH) -> str:
+    """``repr`` of at most ``limit`` characters of ``value`` (escaped: one line, no control codes)."""
+    if not isinstance(value, str):  # a number or other value: as Python writes it, cut short
+        text = repr(value)
+        return text if len(text) <= limit else text[:limit] + "…"
+    if len(value) > limit:
+        cut = repr(value[:limit])
+        return cut[:-1] + "…" + cut[-1]
+    return repr(value)
+
+
+def shown(value: object, limit: int = EXCERPT_LENGTH) -> str:
+    """The text itself when it is short and printable (a move at the head of a
+    message: ``c2-c9: ...``), else its :func:`excerpt`."""
+    text = value if isinstance(value, str) else str(value)
+    return text if len(text) <= limit and text.isprintable() else excerpt(text, limit)
+
+
+def is_whole_number(text: object) -> bool:
+    """ASCII digits only, at most MAX_DIGITS of them."""
+    return isinstance(text, str) and len(text) <= MAX_DIGITS and _ASCII_DIGITS.fullmatch(text) is not None
+
+
+def whole_number(value: object, name: str, minimum: int = 0, maximum: int | None = None,
+                 error: type[HdchessError] = HdchessError, signed: bool = False) -> int:
+    """An int from an int or from text of ASCII digits (with ``signed``, a leading
+    ``-`` too), within bounds; ``error`` (naming ``name`` and quoting the value) otherwise."""
+    number: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str):
+        text = value.strip()
+        digits = text[1:] if signed and text.startswith("-") else text
+        if is_whole_number(digits):
+            number = int(text)
+    if number is None:
+        raise error(f"{name} must be a whole number, not {excerpt(value)}")
+    if number < minimum:
+        raise error(f"{name} must be at least {minimum}, not {number}")
+    if maximum is not None and number > maximum:
+        raise error(f"{name} must be at most {maximum}, not {number}")
+    return number
