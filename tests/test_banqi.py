@@ -5,7 +5,7 @@ Cannon, no capture of face-down pieces, first flip, how the game ends)."""
 import pytest
 from support import parse_square
 
-from hdchess import BLACK, RED, Game, IllegalMoveError, PositionError, load_ruleset, parse_position, perft
+from hdchess import BLACK, RED, Game, IllegalMoveError, PositionError, load_ruleset, parse_position
 from hdchess.core import CANNON, GENERAL, SOLDIER, make_piece
 from hdchess.facedown import State
 from hdchess.gamestate import NO_SIDE, Termination
@@ -30,57 +30,6 @@ def illegal_reason(text: str, move: str) -> str:
         game.play(move)
     assert game.position() == text  # a rejected move changes nothing
     return str(err.value)
-
-
-# -- perft: counts reasoned by hand ---------------------------------------------------------
-
-START = "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - AACCEEHHKPPPPPRRaacceehhkppppprr 0 0"
-
-# Reasoning for each count:
-# START d1: 32 face-down squares x 14 distinct letters in the pool (K A E H R C P, both colours) = 448.
-# START d2: the flipper owns the one face-up piece, so the reply can only flip one of the 31 other
-#   squares. If the first flip showed K or k (the only one of its letter) 13 letters remain, else 14:
-#   per square 2 * 31 * 13 + 12 * 31 * 14 = 806 + 5208 = 6014; times 32 squares = 192448.
-# ENDGAME: red Cannon a1, red Soldier b1, black General b2, black Advisor d1, red to move.
-#   d1 = 4: Cannon a1-a2 and a1xd1 (over its own Soldier b1 as the screen; file a has no piece),
-#     Soldier b1-c1 and b1xb2 (a Soldier takes the General).
-#   d2 = 19: after a1-a2: General b2xa2 (takes the Cannon), b2-c2, b2-b3 (not b1: no General takes a
-#       Soldier), Advisor d1-c1, d1-e1, d1-d2 = 6; after a1xd1: General a2, c2, b3 = 3;
-#       after b1-c1: General a2, c2, b1, b3 + Advisor d1xc1, e1, d2 = 7; after b1xb2: Advisor c1, e1, d2 = 3.
-#   d3 = 96: after a1-a2 the six replies leave red 3 (Soldier a1, c1, b2 after b2xa2), 6, 6 (Cannon a1,
-#       a3, b2 + Soldier a1, c1, b2), 4 (Advisor on c1: Cannon a1, a3; Soldier a1, b1xb2), 5 (Advisor on
-#       e1: Cannon a1, a3; Soldier a1, c1, b1xb2), 6 (Advisor on d2: Cannon a1, a3, a2xd2 over b2;
-#       Soldier a1, c1, b1xb2) = 30;
-#     after a1xd1 each General move leaves Soldier 3 + Cannon d1 3 (c1, e1, d2; nothing to jump to) = 6,
-#       x3 = 18;
-#     after b1-c1: General a2 -> 4 (Cannon b1, a1xd1 over c1; Soldier b1, c2), c2 -> 5 (Cannon a2, b1,
-#       a1xd1; Soldier b1, c1xc2), b1 -> 3 (Cannon a2, its jump over b1 lands on its own c1; Soldier
-#       c1xb1, c2), b3 -> 5 (Cannon a2, b1, a1xd1; Soldier b1, c2), d1xc1 -> 2 (Cannon a2, b1),
-#       d1-e1 -> 6 (Cannon a2, b1, a1xe1 over c1; Soldier b1, d1, c2), d1-d2 -> 5 (Cannon a2, b1;
-#       Soldier b1, d1, c2) = 30;
-#     after b1xb2 each Advisor move leaves Cannon 2 (a2, b1) + Soldier 4 (a2, c2, b1, b3) = 6, x3 = 18.
-ENDGAME = "8/8/1k6/CP1a4 r - 0 20"
-# FLIPS: red Cannon a1, black Chariot d1, face-down a4 and b1 with pool H h, red to move.
-#   d1 = 6: flip a4 (H or h) and b1 (H or h) = 4; Cannon a1-a2 and a1xd1 over the face-down b1
-#     (up the a-file the face-down a4 is a screen with nothing beyond it) = 2.
-#   d2 = 32: a4 shows H -> Chariot c1, e1, d2 + flip b1 (h) = 4; a4 shows h -> Chariot 3, Horse a3, b4,
-#     flip b1 = 6; b1 shows H -> Chariot 3 + flip a4 = 4; b1 shows h -> Chariot 3, Horse b1xa1 (a Horse
-#     outranks the Cannon), c1, b2, flip a4 = 7; a1-a2 -> Chariot 3 + 2 squares x 2 letters = 7;
-#     a1xd1 -> black has no piece face-up: 2 squares x 2 letters = 4.
-FLIPS = "x7/8/8/Cx1r4 r Hh 0 10"
-
-
-@pytest.mark.parametrize(("text", "depth", "expected"), [
-    (START, 1, 448),
-    (START, 2, 192448),
-    (ENDGAME, 1, 4),
-    (ENDGAME, 2, 19),
-    (ENDGAME, 3, 96),
-    (FLIPS, 1, 6),
-    (FLIPS, 2, 32),
-])
-def test_perft(text, depth, expected):
-    assert perft(banqi(text), depth) == expected
 
 
 # -- captures by rank -------------------------------------------------------------------------
@@ -170,7 +119,7 @@ def test_the_first_flipper_takes_the_colour_of_the_revealed_piece():
 
 
 def test_a_game_opens_with_five_soldiers_and_no_archer_each():
-    assert position_text(State(BANQI)) == START
+    assert position_text(State(BANQI)) == "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - AACCEEHHKPPPPPRRaacceehhkppppprr 0 0"
     with pytest.raises(PositionError, match="banqi has no Archer"):
         banqi("x7/8/8/W7 r p 0 10")
     with pytest.raises(PositionError, match="banqi has no Archer"):

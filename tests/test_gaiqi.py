@@ -9,7 +9,7 @@ import sys
 import pytest
 from support import parse_square
 
-from hdchess import BLACK, RED, Game, IllegalMoveError, PositionError, load_ruleset, parse_position, perft
+from hdchess import BLACK, RED, Game, IllegalMoveError, PositionError, load_ruleset, parse_position
 from hdchess.cli import main
 from hdchess.core import GENERAL, SOLDIER, make_piece
 from hdchess.facedown import State
@@ -36,48 +36,6 @@ def illegal_reason(game: Game, move: str) -> str:
         game.play(move)
     assert game.position() == before  # a rejected move changes nothing
     return str(err.value)
-
-
-# -- perft: counts reasoned by hand ---------------------------------------------------------
-
-START = "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - AACCEEHHKPPPPPRRaacceehhkppppprr 0 0"
-
-# Reasoning for each count:
-# START d1/d2: as in banqi. 32 squares x 14 distinct letters = 448; the reply owns no face-up piece
-#   and can only flip: per first square 2 * 31 * 13 (K or k shown) + 12 * 31 * 14 = 6014, x32 = 192448.
-# LEGS: red Elephant a1, Horse b1, Chariot d3, General h1; black General h4; face-down b2 and c3,
-#   pool P r (two distinct letters), red to move.
-#   d1 = 17: flips b2, c3 x 2 letters = 4; Elephant a1-c3 is blocked by its eye b2 = 0; Horse b1:
-#     c3 and a3 are blocked by the leg b2, d2 is open (leg c1 empty), so 1; Chariot d3: e3 f3 g3 h3,
-#     d2 d1, d4 = 7 moves, plus the blind capture d3xc3 branching on P and r = 9; General g1 g2 h2 = 3.
-#   d2 = 117: black always has its General's g4 g3 h3 (3, a capture when the red Chariot stands there).
-#     b2 shows P -> 3 + flip c3 (r) = 4; b2 shows r -> 3 + Chariot a2, c2..h2 (6), b3 b4, b2xb1 (the
-#     Horse) = 10, + flip c3 = 14; c3 shows P -> 4; c3 shows r -> 3 + Chariot b3 a3, c2 c1, c4,
-#     c3xd3 = 6, + flip b2 = 10; d3xc3 (either letter) -> 3 + flip b2 (one letter left) = 4, twice;
-#     the 11 other red moves leave both face-down squares: 3 + 2 x 2 = 7 each = 77.
-#     4 + 14 + 4 + 10 + 4 + 4 + 77 = 117.
-LEGS = "7k/2xR4/1x6/EH5K r Pr 0 30"
-# SCREENS: red Cannon a1, General h1; black General h4; face-down a3, c1, e1; pool A A a.
-#   d1 = 13: flips 3 squares x 2 letters = 6; Cannon a1-b1, a1-a2 and a1xe1 over the face-down c1
-#     (blind: A or a) = 4 (up the a-file the screen a3 has nothing beyond it); General g1 g2 h2 = 3.
-#   d2 = 99: black's General has g4 g3 h3 (3) everywhere. A flip showing A leaves A a in the pool:
-#     3 + 2 squares x 2 letters = 7 (three times); a flip showing a leaves only A: 3 + the black
-#     Advisor's 2 diagonal steps + 2 squares x 1 letter = 7 (three times); a1-b1, a1-a2 and the 3
-#     General moves -> 3 + 3 squares x 2 letters = 9 (five times); a1xe1 taking A -> 3 + 2 x 2 = 7,
-#     taking a -> 3 + 2 x 1 = 5. 21 + 21 + 45 + 7 + 5 = 99.
-SCREENS = "7k/x7/8/C1x1x2K r AAa 0 30"
-
-
-@pytest.mark.parametrize(("text", "depth", "expected"), [
-    (START, 1, 448),
-    (START, 2, 192448),
-    (LEGS, 1, 17),
-    (LEGS, 2, 117),
-    (SCREENS, 1, 13),
-    (SCREENS, 2, 99),
-])
-def test_perft(text, depth, expected):
-    assert perft(gaiqi(text), depth) == expected
 
 
 # -- movement -----------------------------------------------------------------------------------

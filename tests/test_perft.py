@@ -1,27 +1,38 @@
-"""The shared perft suite (../shared/perft-hdc2.txt) must match exactly."""
+"""Every variant's perft suite (tests/data/perft-<variant>.txt) must match exactly.
+
+A line is ``<position> ; D1 n D2 n ...``; ``#`` starts a comment line. A new
+variant gets its suite by adding its file: this one test runs them all.
+"""
 
 from pathlib import Path
 
 import pytest
 
-from hdchess import parse_position, perft
+from hdchess import load_ruleset, perft, variant_names
 
-SUITE = Path(__file__).resolve().parents[1].parent / "shared" / "perft-hdc2.txt"
-LOCAL_COPY = Path(__file__).with_name("data") / "perft-hdc2.txt"
+DATA = Path(__file__).with_name("data")
 
 
 def _cases():
-    path = SUITE if SUITE.exists() else LOCAL_COPY
-    for line in path.read_text().splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        position, counts = line.split(";")
-        tokens = counts.split()
-        for depth, expected in zip(tokens[::2], tokens[1::2]):
-            yield pytest.param(position.strip(), int(depth[1:]), int(expected),
-                               id=f"{position.split()[0][:16]}-{depth}")
+    for path in sorted(DATA.glob("perft-*.txt")):
+        variant = path.stem.removeprefix("perft-")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            position, counts = line.split(";")
+            tokens = counts.split()
+            for depth, expected in zip(tokens[::2], tokens[1::2]):
+                yield pytest.param(variant, position.strip(), int(depth[1:]), int(expected),
+                                   id=f"{variant}-{number}-{depth}")
 
 
-@pytest.mark.parametrize(("position", "depth", "expected"), list(_cases()))
-def test_perft_suite(position, depth, expected):
-    assert perft(parse_position(position), depth) == expected
+CASES = list(_cases())
+
+
+@pytest.mark.parametrize(("variant", "position", "depth", "expected"), CASES)
+def test_perft_suite(variant, position, depth, expected):
+    assert perft(load_ruleset(variant).read_position(position), depth) == expected
+
+
+def test_every_variant_has_a_perft_suite():
+    assert {case.values[0] for case in CASES} == set(variant_names())
