@@ -40,7 +40,6 @@ from .gamestate import NO_SIDE, GameState
 from .inputs import excerpt
 from .notation import pv_text
 from .players import LevelPlayer, make_turn, new_player_seed
-from .record import read_record
 from .referee import check_seed
 from .rules import SWITCHES
 from .variants import DEFAULT_VARIANT, load_ruleset, variant_names, variant_spec
@@ -261,7 +260,7 @@ class Session:
         record = _text(args, "record")
         if not record or not record.strip():
             raise BridgeError("the game record is empty")
-        game = read_record(record, seed=_seed(args.get("seed")))
+        game = Game.from_record(record, seed=_seed(args.get("seed")))
         players = {p: game.tags.get(PLAYER_TYPE_TAGS[p], self.players[p]) for p in ("1", "2")}
         players = _players(args.get("players"), _players(players, self.players))
         level = _level_name(args.get("level", game.tags.get(LEVEL_TAG, self.level)))

@@ -16,12 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .core import COLOR_NAMES, piece_name
-from .errors import IllegalMoveError, InvalidMoveError
-from .gamestate import NO_SIDE, Action, GameState, Outcome, Termination, turn_player
-from .inputs import shown
+from .errors import HdchessError, IllegalMoveError, InvalidMoveError, RecordError
+from .gamestate import NO_SIDE, TERMINATIONS, Action, GameState, Outcome, Termination, turn_player
+from .inputs import excerpt, shown
+from .record import DERIVED_TAGS, RESULTS, format_record, parse_record
 from .referee import FairDraw, KnownDeal, check_seed
 from .rules import Ruleset
-from .variants import load_ruleset
+from .variants import DEFAULT_VARIANT, load_ruleset
 
 
 @dataclass(frozen=True)
@@ -197,16 +198,73 @@ class Game:
             return "player 1 to open with a flip"
         return f"{COLOR_NAMES[self.state.side]} to move"
 
-    def record_text(self) -> str:
-        from .record import write_record
+    # -- records ------------------------------------------------------------------
+    def record_tags(self) -> dict[str, str]:
+        """What the record says besides the moves (see :mod:`.record`): never a seed or a layout."""
+        tags: dict[str, str] = {"Event": "hdchess game", **self.tags}
+        tags["Variant"] = self.ruleset.variant
+        for option in self.ruleset.spec.options:
+            tags[option.engine_name] = str(self.ruleset[option.name])
+        if self.known_deal:
+            tags["Deal"] = "known"
+        for player in (1, 2):
+            color = self.player_color(player)
+            name = self.tags.get(f"Player{player}")
+            if color is not None and name:
+                tags["Red" if color == 0 else "Black"] = name
+        if self.start_position:
+            tags["FEN"] = self.start_position
+        outcome = self._outcome
+        tags["Result"] = outcome.result() if outcome else "*"
+        if outcome:
+            tags["Score" if outcome.by_score else "Material"] = f"red {outcome.scores[0]}, black {outcome.scores[1]}"
+            tags["Termination"] = outcome.termination.value
+        if self.assisted:
+            tags["Assisted"] = "yes"
+        return tags
 
-        return write_record(self)
+    def record_text(self) -> str:
+        """The game record: replays to this game, tells nothing of what is still face-down."""
+        return format_record(self.record_tags(), ((m.player, m.text) for m in self.moves), self.start_ply)
 
     @classmethod
-    def from_record(cls, text: str) -> Game:
-        from .record import read_record
-
-        return read_record(text)
+    def from_record(cls, text: str, seed: int | None = None) -> Game:
+        """Replay a record into a Game. ``seed`` (kept apart from the record, by
+        whoever started a known deal) continues that deal for the flips to come;
+        without it, what is still face-down is drawn fairly. RecordError names
+        the move or tag that is wrong."""
+        tags, tokens = parse_record(text)
+        variant = tags.get("Variant", DEFAULT_VARIANT)
+        try:
+            spec_options = load_ruleset(variant).spec.options
+            rule_options = {o.engine_name: tags[o.engine_name] for o in spec_options if o.engine_name in tags}
+            ruleset = load_ruleset(variant, **rule_options)
+        except HdchessError as exc:
+            raise RecordError(f"record tags: {exc}") from None
+        try:
+            game = cls(ruleset, seed=seed, position=tags.get("FEN"))
+        except HdchessError as exc:
+            raise RecordError(f"the FEN tag: {exc}") from None
+        game.tags = {k: v for k, v in tags.items() if k not in DERIVED_TAGS and k not in rule_options}
+        game.known_deal = game.known_deal or tags.get("Deal", "").strip().lower() == "known"
+        for number, token in enumerate(tokens, 1):
+            try:
+                game.replay(token)
+            except HdchessError as exc:
+                label = shown(token)
+                reason = str(exc).removeprefix(f"{label}: ")  # most move errors already start with the move
+                raise RecordError(f"move {number} ({label}): {reason}") from None
+        game.assisted = tags.get("Assisted", "").strip().lower() in ("yes", "true", "1")
+        result = tags.get("Result", "*")
+        if result not in RESULTS:
+            raise RecordError(f"the Result tag must be one of {', '.join(RESULTS)}, not {excerpt(result)}")
+        termination = TERMINATIONS.get(tags.get("Termination", "").strip())
+        if termination is Termination.RESIGNATION and not game.is_over() and result in ("1-0", "0-1"):
+            game.resign(1 if result == "1-0" else 0)
+        replayed = game.outcome.result() if game.outcome else "*"
+        if result != "*" and result != replayed:
+            raise RecordError(f"the record says {result} but its moves give {replayed}")
+        return game
 
 
 __all__ = ["Game", "PlayedMove"]

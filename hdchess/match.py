@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from .errors import HdchessError
 from .game import Game
 from .players import make_player, play_turns
-from .record import write_record
 from .variants import load_ruleset
 
 MAX_PLIES = 3000  # a safety net only: the house rules end every game long before
@@ -103,7 +102,7 @@ def play_game(task: GameTask) -> GameResult:
         points_a = 1.0 if outcome.winner == color_a else 0.0
     margin_a = 0 if outcome is None or color_a is None else outcome.scores[color_a] - outcome.scores[color_a ^ 1]
     a, b = (0, 1) if task.first_is_a else (1, 0)
-    return GameResult(task.index, task.first_is_a, points_a, len(game.moves), margin_a, write_record(game),
+    return GameResult(task.index, task.first_is_a, points_a, len(game.moves), margin_a, game.record_text(),
                       (think[a], think[b]), (moves[a], moves[b]))
 
 

@@ -1,6 +1,8 @@
-"""Game records: export a Game as text and replay text into an identical Game.
+"""The game record's text format: tags and moves in, text out, and back.
 
-The format is PGN-like::
+This module knows the format only; :meth:`hdchess.game.Game.record_text` says
+what goes into a record and :meth:`hdchess.game.Game.from_record` replays one
+into the identical game. The format is PGN-like::
 
     [Variant "hdc2"]
     [Scoring "official"]
@@ -27,17 +29,16 @@ replays the game exactly, and tells nothing about the pieces still face-down.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-from .errors import HdchessError, RecordError
-from .game import Game
-from .gamestate import TERMINATIONS, Termination
-from .inputs import excerpt, shown
-from .variants import load_ruleset
+from .errors import RecordError
+from .inputs import excerpt
 
 _TAG = re.compile(r'^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
-_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _MOVE_NUMBER = re.compile(r"^[0-9]+\.+$")
-_SKIP_TAGS = {"Result", "Score", "Material", "Termination", "Red", "Black", "Variant", "Seed", "FEN", "Assisted",
+# Tags a replayed game makes again itself, rather than keeping as the record's words.
+DERIVED_TAGS = {"Result", "Score", "Material", "Termination", "Red", "Black", "Variant", "Seed", "FEN", "Assisted",
               "Deal"}
 MAX_RECORD = 1_000_000  # characters: a record of the longest game is a few tens of thousands
 
@@ -47,41 +48,23 @@ def _escape(value: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def write_record(game: Game) -> str:
-    tags: dict[str, str] = {"Event": "hdchess game", **game.tags}
-    tags["Variant"] = game.ruleset.variant
-    for option in game.ruleset.spec.options:
-        tags[option.engine_name] = str(game.ruleset[option.name])
-    if game.known_deal:
-        tags["Deal"] = "known"
-    for player in (1, 2):
-        color = game.player_color(player)
-        name = game.tags.get(f"Player{player}")
-        if color is not None and name:
-            tags["Red" if color == 0 else "Black"] = name
-    if game.start_position:
-        tags["FEN"] = game.start_position
-    outcome = game.outcome
-    tags["Result"] = outcome.result() if outcome else "*"
-    if outcome:
-        tags["Score" if outcome.by_score else "Material"] = f"red {outcome.scores[0]}, black {outcome.scores[1]}"
-        tags["Termination"] = outcome.termination.value
-    if game.assisted:
-        tags["Assisted"] = "yes"
+def format_record(tags: dict[str, str], moves: Iterable[tuple[int, str]], start_ply: int = 0) -> str:
+    """The record's text: ``tags`` in order (``Result`` ends the moves too), then
+    the moves as (player, text), a number at each of player 1's turns (a turn is
+    every action a player takes in a row), wrapped at 79 characters."""
     lines = [f'[{k} "{_escape(v)}"]' for k, v in tags.items()]
     words = []
-    number, previous = game.start_ply // 2 + 1, None
-    for move in game.moves:
-        player = move.player
-        if player != previous:  # a new turn: player 1's turns are numbered
+    number, previous = start_ply // 2 + 1, None
+    for player, text in moves:
+        if player != previous:
             if previous is None:
                 words.append(f"{number}." if player == 1 else f"{number}...")
             elif player == 1:
                 number += 1
                 words.append(f"{number}.")
         previous = player
-        words.append(move.text)
-    words.append(tags["Result"])
+        words.append(text)
+    words.append(tags.get("Result", "*"))
     body, line = [], ""
     for word in words:
         if line and len(line) + 1 + len(word) > 79:
@@ -115,46 +98,8 @@ def parse_record(text: str) -> tuple[dict[str, str], list[str]]:
     moves_text = re.sub(r"\{[^}]*\}", " ", moves_text)
     tokens = []
     for token in moves_text.split():
-        if _MOVE_NUMBER.match(token) or token in _RESULTS:
+        if _MOVE_NUMBER.match(token) or token in RESULTS:
             continue
         match = re.match(r"^[0-9]+\.+(.+)$", token)  # "1.c2(R)"
         tokens.append(match.group(1) if match else token)
     return tags, tokens
-
-
-def read_record(text: str, seed: int | None = None) -> Game:
-    """Replay a record into a Game. ``seed`` (kept apart from the record, by
-    whoever started a known deal) continues that deal for the flips to come;
-    without it, what is still face-down is drawn fairly."""
-    tags, tokens = parse_record(text)
-    variant = tags.get("Variant", "hdc2")
-    try:
-        spec_options = load_ruleset(variant).spec.options
-        rule_options = {o.engine_name: tags[o.engine_name] for o in spec_options if o.engine_name in tags}
-        ruleset = load_ruleset(variant, **rule_options)
-    except HdchessError as exc:
-        raise RecordError(f"record tags: {exc}") from None
-    try:
-        game = Game(ruleset, seed=seed, position=tags.get("FEN"))
-    except HdchessError as exc:
-        raise RecordError(f"the FEN tag: {exc}") from None
-    game.tags = {k: v for k, v in tags.items() if k not in _SKIP_TAGS and k not in rule_options}
-    game.known_deal = game.known_deal or tags.get("Deal", "").strip().lower() == "known"
-    for number, token in enumerate(tokens, 1):
-        try:
-            game.replay(token)
-        except HdchessError as exc:
-            label = shown(token)
-            reason = str(exc).removeprefix(f"{label}: ")  # most move errors already start with the move
-            raise RecordError(f"move {number} ({label}): {reason}") from None
-    game.assisted = tags.get("Assisted", "").strip().lower() in ("yes", "true", "1")
-    result = tags.get("Result", "*")
-    if result not in _RESULTS:
-        raise RecordError(f"the Result tag must be one of {', '.join(_RESULTS)}, not {excerpt(result)}")
-    termination = TERMINATIONS.get(tags.get("Termination", "").strip())
-    if termination is Termination.RESIGNATION and not game.is_over() and result in ("1-0", "0-1"):
-        game.resign(1 if result == "1-0" else 0)
-    replayed = game.outcome.result() if game.outcome else "*"
-    if result != "*" and result != replayed:
-        raise RecordError(f"the record says {result} but its moves give {replayed}")
-    return game

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from hdchess import Game, HdchessError, load_ruleset, perft, variant_names
 from hdchess.perft import divide
 from hdchess.playout import random_playout
-from hdchess.record import read_record
 
 GAMES = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 VARIANTS = variant_names()
@@ -39,6 +38,12 @@ def random_game(variant: str, seed: int, plies: int = MAX_ACTIONS):
     while not game.is_over() and len(game.moves) < plies:
         game.play(rng.choice(game.legal_actions()))
         yield game
+
+
+def played(variant: str, seed: int, plies: int) -> Game:
+    """The game after at most ``plies`` random actions."""
+    *_, game = random_game(variant, seed, plies)
+    return game
 
 
 def push_random(state, action, rng) -> None:
@@ -83,10 +88,9 @@ def test_every_position_line_reads_back_to_the_same_position(variant, seed):
 @GAMES
 @given(variants, seeds, st.integers(0, 300))
 def test_a_record_replays_to_the_identical_game(variant, seed, stop):
-    for game in random_game(variant, seed, plies=stop):
-        pass
+    game = played(variant, seed, stop)
     text = game.record_text()
-    copy = read_record(text, seed=seed)
+    copy = Game.from_record(text, seed=seed)
     assert copy.moves == game.moves and copy.outcome == game.outcome
     assert copy.state.position_text(extended=True) == game.state.position_text(extended=True)
     assert copy.state.hash == game.state.hash
@@ -146,9 +150,7 @@ def test_illegal_action_numbers_are_refused_and_change_nothing(variant, seed):
 @settings(max_examples=6, deadline=None)
 @given(variants, seeds)
 def test_divide_sums_to_perft(variant, seed):
-    for game in random_game(variant, seed, plies=random.Random(seed).randrange(0, 60)):
-        pass
-    state = game.state
+    state = played(variant, seed, random.Random(seed).randrange(0, 60)).state
     assert sum(count for _, _, count in divide(state, 2)) == perft(state, 2)
 
 

@@ -7,7 +7,6 @@ from support import is_flip
 
 from hdchess import Game, RecordError, load_ruleset
 from hdchess.notation import position_text
-from hdchess.record import read_record
 
 
 def random_game(seed: int, plies: int | None = None, ruleset=None, position=None) -> Game:
@@ -66,7 +65,7 @@ def test_a_record_holds_no_seed_and_marks_a_known_deal():
 
 def test_a_known_deal_continues_when_its_seed_is_given_beside_the_record():
     game = random_game(13, plies=25)
-    copy = read_record(game.record_text(), seed=13)
+    copy = Game.from_record(game.record_text(), seed=13)
     same_game(game, copy)
     # the future: flip everything that is left in the same order on both
     while any(is_flip(a) for a in game.legal_actions()):

@@ -8,9 +8,10 @@ the AI's knowledge of these games is :data:`KNOWLEDGE`.
 
 from ..geometry import Geometry
 from .knowledge import KNOWLEDGE
-from .state import EMPTY, HIDDEN, NO_CHASE, Movement, State
+from .position import EMPTY, HIDDEN, NO_CHASE, Movement, Position
+from .state import State
 
 # The board of every face-down game: 8 files a-h by 4 ranks 1-4.
 FACE_DOWN_BOARD = Geometry.of(8, 4)
 
-__all__ = ["EMPTY", "FACE_DOWN_BOARD", "HIDDEN", "KNOWLEDGE", "NO_CHASE", "Movement", "State"]
+__all__ = ["EMPTY", "FACE_DOWN_BOARD", "HIDDEN", "KNOWLEDGE", "NO_CHASE", "Movement", "Position", "State"]

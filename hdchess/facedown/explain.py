@@ -20,10 +20,10 @@ from ..core import (
 )
 from ..gamestate import NO_SIDE, Action
 from ..geometry import DIAGONAL, ORTHOGONAL
-from .state import EMPTY, HIDDEN, State
+from .position import EMPTY, HIDDEN, Position
 
 
-def explain_illegal(state: State, action: Action) -> str:
+def explain_illegal(state: Position, action: Action) -> str:
     """A sentence naming why ``action`` is not legal here (without the move prefix)."""
     frm, to = state.move_squares(action)
     names = state.geometry.square_names

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..ai.knowledge import Knowledge, Weights, utility
 from ..core import GENERAL, SOLDIER
 from ..gamestate import NO_SIDE
-from .state import HIDDEN, State
+from .position import HIDDEN, Position
 
 GENERAL_CAPTURE = 500.0  # general-loss variants: the side to move can take the enemy General
 
@@ -32,7 +32,7 @@ class FaceDownWeights(Weights):
 DEFAULT_WEIGHTS = FaceDownWeights()
 
 
-def moves_and_summary(state: State, color: int, moves: list[int] | None = None) -> tuple[int, int]:
+def moves_and_summary(state: Position, color: int, moves: list[int] | None = None) -> tuple[int, int]:
     """(number of moves, bitboard of enemy pieces capturable) for ``color``;
     the moves themselves are appended to ``moves`` when it is given."""
     scan = state._movement.scan
@@ -50,12 +50,12 @@ def moves_and_summary(state: State, color: int, moves: list[int] | None = None) 
     return len(moves), captured
 
 
-def _holds_general(state: State, bitboard: int) -> bool:
+def _holds_general(state: Position, bitboard: int) -> bool:
     mailbox = state.mailbox
     return any(mailbox[sq] & 7 == GENERAL for sq in state.geometry.squares(bitboard))
 
 
-def _two_largest(state: State, bitboard: int) -> tuple[int, int]:
+def _two_largest(state: Position, bitboard: int) -> tuple[int, int]:
     """The values of the two most valuable pieces on ``bitboard`` (0 if absent)."""
     first = second = 0
     mailbox, values = state.mailbox, state._values
@@ -68,7 +68,7 @@ def _two_largest(state: State, bitboard: int) -> tuple[int, int]:
     return first, second
 
 
-def difference(state: State, weights: FaceDownWeights = DEFAULT_WEIGHTS,
+def difference(state: Position, weights: FaceDownWeights = DEFAULT_WEIGHTS,
                ours: tuple[int, int] | None = None) -> float:
     """Expected final score difference for the side to move (points).
 
@@ -93,12 +93,12 @@ def difference(state: State, weights: FaceDownWeights = DEFAULT_WEIGHTS,
     return value
 
 
-def evaluate(state: State, weights: FaceDownWeights = DEFAULT_WEIGHTS, ours: tuple[int, int] | None = None) -> float:
+def evaluate(state: Position, weights: FaceDownWeights = DEFAULT_WEIGHTS, ours: tuple[int, int] | None = None) -> float:
     """Utility of a non-terminal position for the side to move."""
     return utility(difference(state, weights, ours))
 
 
-def leaf_scan(state: State) -> tuple[list[int], tuple[int, int] | None]:
+def leaf_scan(state: Position) -> tuple[list[int], tuple[int, int] | None]:
     """The moves (flips need not be listed for ``outcome``) and the summary, in one scan."""
     actions: list[int] = []
     if state.side == NO_SIDE:
@@ -106,7 +106,7 @@ def leaf_scan(state: State) -> tuple[list[int], tuple[int, int] | None]:
     return actions, moves_and_summary(state, state.side, actions)
 
 
-def captures(state: State, actions: list[int]) -> list[int]:
+def captures(state: Position, actions: list[int]) -> list[int]:
     """Captures of revealed pieces, most valuable victim first, then least valuable attacker."""
     mailbox, values, bits, mask = state.mailbox, state._values, state._bits, state._mask
     found = []
@@ -119,7 +119,7 @@ def captures(state: State, actions: list[int]) -> list[int]:
     return [action for _, action in found]
 
 
-def attacked_face_down(state: State, color: int) -> int:
+def attacked_face_down(state: Position, color: int) -> int:
     """Bitboard of the face-down squares ``color``'s pieces could take if an
     enemy appeared there: the capture targets of ``color`` with every face-down
     square counted as an enemy (holding an enemy Soldier where the variant's
@@ -143,7 +143,7 @@ def attacked_face_down(state: State, color: int) -> int:
             mailbox[sq] = HIDDEN
 
 
-def flip_risk_order(state: State, flips: list[int]) -> list[int]:
+def flip_risk_order(state: Position, flips: list[int]) -> list[int]:
     """Flips ordered from most to least promising, by a cheap look at who
     attacks each face-down square: a piece revealed where the opponent can
     take it is likely lost if it is ours; where we attack, it is a target if
@@ -170,7 +170,7 @@ def flip_risk_order(state: State, flips: list[int]) -> list[int]:
     return sorted(flips, key=score, reverse=True)
 
 
-def order(state: State, actions: list[int], tt_move: int, killers: list[int], history,
+def order(state: Position, actions: list[int], tt_move: int, killers: list[int], history,
           chance_keep: int | None, rng) -> list[int]:
     """The hash move, captures (MVV-LVA), killers, the most promising flips, then
     the other quiet moves by history (moves that cost a repetition penalty last);

@@ -30,7 +30,7 @@ from ..core import (
 from ..errors import IllegalMoveError, InvalidMoveError, PositionError
 from ..gamestate import NO_SIDE, Action
 from ..inputs import excerpt, shown, whole_number
-from .state import EMPTY, HIDDEN, NO_CHASE, State
+from .position import EMPTY, HIDDEN, NO_CHASE, Position
 
 if TYPE_CHECKING:
     from ..geometry import Geometry
@@ -61,7 +61,7 @@ def pool_text(pool: list[int]) -> str:
     return "".join(sorted(letters)) or "-"
 
 
-def position_text(state: State, extended: bool | None = None) -> str:
+def position_text(state: Position, extended: bool | None = None) -> str:
     """The position line of ``state``; the extra fields only when they matter (or asked for)."""
     side = "-" if state.side == NO_SIDE else COLOR_LETTERS[state.side]
     fields = [board_text(state.mailbox, state.geometry), side, pool_text(state.pool), str(state.quiet), str(state.ply)]
@@ -111,12 +111,12 @@ def _count(name: str, text: str) -> int:
     return whole_number(text, name, error=PositionError)
 
 
-def parse_position(ruleset: Ruleset, text: str) -> State:
-    """Read a position line into a State, checking that it could occur."""
+def parse_position(cls: type[Position], ruleset: Ruleset, text: str) -> Position:
+    """Read a position line into a ``cls`` (the family's state class), checking that it could occur."""
     if not isinstance(text, str):
         raise PositionError("a position must be a line of text")
     if text.strip() == "startpos":
-        return State(ruleset)
+        return cls(ruleset)
     fields = text.split()
     allowed = (5, 7, 8) if ruleset.switch("chase_rule") else (5, 7)
     if len(fields) not in allowed:
@@ -164,7 +164,7 @@ def parse_position(ruleset: Ruleset, text: str) -> State:
         generals = [on_board[make_piece(c, GENERAL)] + pool[make_piece(c, GENERAL)] for c in (0, 1)]
         if not any(generals):
             raise PositionError("both Generals are gone, but the game ends as soon as one leaves the board")
-    state = State.from_parts(ruleset, mailbox, pool, side, quiet, ply)
+    state = cls.from_parts(ruleset, mailbox, pool, side, quiet, ply)
     penalties, last_moves, chase = (0, 0), (-1, -1), NO_CHASE
     if len(fields) >= 7:
         penalties = _pair(fields[5], "penalties", lambda t: _count("a penalty count", t))
@@ -178,10 +178,10 @@ def parse_position(ruleset: Ruleset, text: str) -> State:
                 )
     if len(fields) == 5:
         return state
-    return State.from_parts(ruleset, mailbox, pool, side, quiet, ply, penalties, last_moves, chase)
+    return cls.from_parts(ruleset, mailbox, pool, side, quiet, ply, penalties, last_moves, chase)
 
 
-def _parse_last_move(state: State, text: str) -> Action:
+def _parse_last_move(state: Position, text: str) -> Action:
     action = _parse_plain(state, text)
     if state.is_flip(action):
         raise PositionError(f"last moves: {excerpt(text)} is a flip, and only moves are remembered")
@@ -214,7 +214,7 @@ def _pair(text, name, parse_one):
 
 # -- actions ---------------------------------------------------------------------
 
-def _parse_plain(state: State, text: str) -> Action:
+def _parse_plain(state: Position, text: str) -> Action:
     """``c2`` / ``c2-c3`` / ``c2xc3`` (the separator is not checked against the board here)."""
     parse_square = state.geometry.parse_square
     tables = state._tables
@@ -244,7 +244,7 @@ def _square_error(text: str, exc: ValueError) -> str:
     return message
 
 
-def parse_action(state: State, text: str) -> tuple[Action, int | None]:
+def parse_action(state: Position, text: str) -> tuple[Action, int | None]:
     """(action, revealed piece or None) from ``c2``, ``c2(R)``, ``c2-c5``, ``c2xc5``, ``c2xc5(r)``.
 
     Checks the text against the board where the board decides it: ``x`` must

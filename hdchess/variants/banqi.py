@@ -23,7 +23,7 @@ from ..rules import Option
 from .hdc2 import SPEC as HDC2
 
 if TYPE_CHECKING:
-    from ..facedown.state import State
+    from ..facedown.position import Position as State
 
 # Rank of each kind (K A E H R C P W); the Archer is not in banqi.
 RANKS = (7, 6, 5, 3, 4, 2, 1, 0)

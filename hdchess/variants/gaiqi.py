@@ -27,7 +27,7 @@ from ..geometry import DIAGONAL, KING_STEPS, ORTHOGONAL, Geometry
 from .banqi import SPEC as BANQI
 
 if TYPE_CHECKING:
-    from ..facedown.state import State
+    from ..facedown.position import Position as State
 
 
 def _general_square(mailbox: list[int], color: int) -> int:

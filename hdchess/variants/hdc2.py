@@ -11,7 +11,7 @@ from ..geometry import DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL, Geometry
 from ..rules import Option, VariantSpec
 
 if TYPE_CHECKING:
-    from ..facedown.state import State as FaceDownState
+    from ..facedown.position import Position as FaceDownState
 
 
 def movement(geometry: Geometry) -> Movement:
