@@ -1,0 +1,180 @@
+"""Fair play: nothing a player can see or send reveals or decides a face-down piece.
+
+A *snoop* reads everything a player's program could read (every view and
+reply of the web bridge, every record, every line an external engine is
+sent) and tries to predict each flip before it happens: it tries every
+number it has seen as a deal seed (which is how the old deal leaked), keeps
+the ones consistent with every flip so far, and otherwise guesses the most
+common piece in the pool. Against a fair referee it can do no better than
+that last guess; the tests check its hit rate against the pool's own odds.
+"""
+
+import io
+import json
+import math
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from hdchess import Game, load_ruleset
+from hdchess.bridge import Session
+from hdchess.cli import main
+from hdchess.match import run_match
+from hdchess.referee import KnownDeal
+
+NUMBER = re.compile(r"(?<![0-9])[0-9]{1,20}(?![0-9])")
+
+
+class Snoop:
+    """Predicts flips of a game from the start, from the texts it has read."""
+
+    def __init__(self, variant: str = "hdc2") -> None:
+        self.start = load_ruleset(variant).new_state()
+        self.seeds: set[int] = set()
+        self.revealed: dict[int, int] = {}  # square -> piece seen there in the current game
+        self.hits = 0
+        self.expected = 0.0  # hits the pool's odds give the best honest guess
+        self.variance = 0.0
+        self.flips = 0
+
+    def new_game(self) -> None:
+        """A new deal: what was seen of the last one says nothing of this one."""
+        self.revealed = {}
+
+    def read(self, text: str) -> None:
+        self.seeds.update(int(n) for n in NUMBER.findall(text)[:2000])
+
+    def _consistent(self) -> list[dict]:
+        layouts = []
+        for seed in sorted(self.seeds)[:400]:
+            layout = KnownDeal(self.start, seed).layout
+            if all(layout.get(sq) == piece for sq, piece in self.revealed.items()):
+                layouts.append(layout)
+        return layouts
+
+    def guess(self, state, action) -> None:
+        """Before the referee draws: commit to a guess, remember the honest odds."""
+        outcomes = state.chance_outcomes(action)
+        best_piece, best = max(outcomes, key=lambda o: o[1])
+        layouts = self._consistent()
+        slot = state.chance_slot(action)
+        self._guess = layouts[0][slot] if layouts else best_piece
+        self.expected += best
+        self.variance += best * (1 - best)
+        self._slot = slot
+
+    def learn(self, piece: int) -> None:
+        self.flips += 1
+        self.hits += self._guess == piece
+        self.revealed[self._slot] = piece
+
+    def assert_no_better_than_chance(self) -> None:
+        bound = self.expected + 4 * math.sqrt(self.variance) + 2
+        assert self.flips >= 60, "too few flips to judge"
+        assert self.hits <= bound, (f"the snoop predicted {self.hits} of {self.flips} flips "
+                                    f"(chance: {self.expected:.1f})")
+
+
+def test_the_bridge_views_and_records_predict_nothing():
+    """Whole games through the web bridge, every reply read by the snoop."""
+    snoop = Snoop()
+    for game_number in range(6):
+        session = Session()
+        rng = random.Random(game_number)
+        snoop.new_game()
+        reply = session.handle({"cmd": "new_game", "args": {"players": {"1": "human", "2": "human"}}})
+        snoop.read(json.dumps(reply))
+        view = reply["result"]
+        while not view["outcome"] and len(view["moves"]) < 200:
+            state = session.game.state
+            actions = state.legal_actions()
+            action = rng.choice(actions)
+            if state.is_chance(action):
+                snoop.guess(state, action)
+            reply = session.handle({"cmd": "play", "args": {"move": state.action_text(action)}})
+            snoop.read(json.dumps(reply))
+            if reply["result"]["played"]["revealed"]:
+                snoop.learn(session.game.moves[-1].revealed)
+            for cmd in ("export", "view", "evaluations"):
+                snoop.read(json.dumps(session.handle({"cmd": cmd})))
+            view = reply["result"]["view"]
+        assert "Seed" not in view["record"] and "seed" not in view
+    snoop.assert_no_better_than_chance()
+
+
+def test_the_snoop_would_catch_a_leaked_seed():
+    """The same snoop, shown a known deal's seed, predicts every flip: the test can fail."""
+    snoop = Snoop()
+    snoop.read("seed 4242")
+    game = Game(seed=4242)
+    rng = random.Random(1)
+    while not game.is_over() and snoop.flips < 32:
+        action = rng.choice(game.legal_actions())
+        if game.state.is_chance(action):
+            snoop.guess(game.state, action)
+            snoop.learn(game.play(action).revealed)
+        else:
+            game.play(action)
+    assert snoop.hits == snoop.flips == 32
+    with pytest.raises(AssertionError):
+        snoop.assert_no_better_than_chance()
+
+
+def test_live_play_cannot_choose_a_flip_through_the_bridge_or_the_terminal(capsys, monkeypatch):
+    session = Session()
+    session.handle({"cmd": "new_game", "args": {"players": {"1": "human", "2": "human"}}})
+    reply = session.handle({"cmd": "play", "args": {"move": "c2(K)"}})
+    assert not reply["ok"] and "a flip's result is drawn, not chosen" in reply["error"]
+    assert session.game.moves == []
+    monkeypatch.setattr(sys, "stdin", io.StringIO("c2(K)\nquit\n"))
+    main(["play", "--two-players", "--letters", "--colour", "never"])
+    out = capsys.readouterr().out
+    assert "a flip's result is drawn, not chosen" in out
+
+
+def test_undo_and_flip_again_draws_afresh_through_the_bridge():
+    session = Session()
+    session.handle({"cmd": "new_game", "args": {"players": {"1": "human", "2": "human"}}})
+    seen = set()
+    for _ in range(80):
+        seen.add(session.handle({"cmd": "play", "args": {"move": "d3"}})["result"]["played"]["revealed"])
+        session.handle({"cmd": "undo"})
+    assert len(seen) >= 8  # 16 kinds in the pool: undo does not peek
+    assert session.handle({"cmd": "view"})["result"]["assisted"] is True
+
+
+def test_a_hint_marks_the_game_as_assisted():
+    session = Session()
+    session.handle({"cmd": "new_game", "args": {"players": {"1": "human", "2": "human"}}})
+    session.handle({"cmd": "play", "args": {"move": "d3"}})
+    assert session.handle({"cmd": "hint"})["ok"]
+    view = session.handle({"cmd": "view"})["result"]
+    assert view["assisted"] and '[Assisted "yes"]' in view["record"]
+
+
+SPY = Path(__file__).with_name("spy_engine.py")
+
+
+def test_an_engine_in_a_match_learns_nothing_of_the_deal(tmp_path):
+    """An external engine logs every line the match harness sends it (its Seed option
+    included); the snoop reads the whole log, then predicts each flip of the games."""
+    log = tmp_path / "engine.log"
+    _, results = run_match(f"engine:{sys.executable} {SPY} {log}", "random", 4, seed=0, jobs=1)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert any(line.startswith("setoption name Seed") for line in lines)
+    snoop = Snoop()
+    for line in lines:
+        snoop.read(line)
+    for result in results:
+        game = Game.from_record(result.record)
+        snoop.new_game()
+        state = load_ruleset().new_state()
+        for move in game.moves:
+            if move.revealed is not None:
+                snoop.guess(state, move.action)
+                snoop.learn(move.revealed)
+            state.push(move.action, move.revealed)
+    snoop.assert_no_better_than_chance()
