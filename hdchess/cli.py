@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -19,7 +20,7 @@ from .display import render_board, render_stacks, use_colour
 from .errors import HdchessError
 from .game import Game, PlayedMove
 from .gamestate import NO_SIDE
-from .inputs import excerpt, whole_number
+from .inputs import excerpt, one_line, whole_number
 from .notation import parse_position, pv_text, sorted_action_texts
 from .perft import divide, perft
 from .players import Choice, Player, Turn, new_player_seed, play_turns
@@ -320,6 +321,8 @@ class _Parser(argparse.ArgumentParser):
     """Usage errors as one line on stderr, like every other error."""
 
     def error(self, message: str) -> NoReturn:
+        message = re.sub(r"'([^']{41,})'", lambda m: excerpt(m.group(1)), message)  # argparse quotes input whole
+        message = one_line(message)
         self.exit(2, f"hdchess: error: {message} (see {self.prog} --help)\n")
 
 

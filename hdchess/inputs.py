@@ -45,6 +45,12 @@ def shown(value: object, limit: int = EXCERPT_LENGTH) -> str:
     return text if len(text) <= limit and text.isprintable() else excerpt(text, limit)
 
 
+def one_line(text: str, limit: int = 300) -> str:
+    """A message made safe to print: control characters escaped, cut to ``limit``."""
+    safe = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return safe if len(safe) <= limit else safe[:limit] + "…"
+
+
 def is_whole_number(text: object) -> bool:
     """ASCII digits only, at most MAX_DIGITS of them."""
     return isinstance(text, str) and len(text) <= MAX_DIGITS and _ASCII_DIGITS.fullmatch(text) is not None
