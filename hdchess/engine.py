@@ -17,7 +17,7 @@ line is flushed at once::
     d                         -> info string position <position line>
     quit
 
-Positions use RULES.md notation; in a move list a flip (or a gaiqi blind
+Positions use the game's notation (``hdchess rules VARIANT``); in a move list a flip (or a gaiqi blind
 capture) carries what it revealed, ``c2(R)`` or ``c2xc3(p)``, because the
 engine has no layout to draw it from. A flip
 in ``bestmove`` is the square alone. Scores are in hundredths of a game point

@@ -1,6 +1,6 @@
 """Shared helpers for the engine tests: build a position from a few pieces,
 ask where a piece may go, and an independent reference move generator
-written straight from RULES.md section 1 (slow and obvious on purpose)."""
+written straight from the hdc2 rules text (slow and obvious on purpose)."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ _KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2
 
 
 def reference_actions(state: State) -> set[str]:
-    """Every legal action of the side to move as text, straight from RULES.md 1."""
+    """Every legal action of the side to move as text, straight from the hdc2 rules text."""
     board = {(sq % 8, sq // 8): content for sq, content in enumerate(state.mailbox)}
     actions = {SQUARE_NAMES[sq] for sq, content in enumerate(state.mailbox) if content == HIDDEN}
     if state.side == NO_SIDE:

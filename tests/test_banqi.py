@@ -1,4 +1,4 @@
-"""Classic banqi (RULES.md section 4): perft counts worked out by hand, and the
+"""Classic banqi (hdchess/rules_text/banqi.md): perft counts worked out by hand, and the
 special rules one by one (rank order and its two exceptions, the jumping
 Cannon, no capture of face-down pieces, first flip, how the game ends)."""
 
@@ -34,7 +34,7 @@ def illegal_reason(text: str, move: str) -> str:
 
 # -- captures by rank -------------------------------------------------------------------------
 
-# Who may take whom by stepping next to it, straight from RULES.md 4 (rows: attacker, columns:
+# Who may take whom by stepping next to it, straight from the banqi rules text (rows: attacker, columns:
 # victim, in the order General Advisor Elephant Chariot Horse Cannon Soldier).
 ORDER = "KAERHCP"
 CAN_TAKE = {

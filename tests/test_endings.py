@@ -1,4 +1,4 @@
-"""The end of the game, scoring and the repetition penalty (RULES.md 1)."""
+"""The end of the game, scoring and the repetition penalty (hdchess/rules_text/hdc2.md)."""
 
 import pytest
 from support import position
@@ -144,7 +144,7 @@ def test_a_capture_is_never_penalised():
 
 
 def test_retreating_after_a_capture_is_penalised():
-    # RULES.md: "that turn moved the piece from X to Y": a capturing move moves it too.
+    # the rules: "your previous turn moved the same piece from X to Y": a capturing move moves it too.
     game = game_at({"a1": "R", "a3": "p", "h4": "r", "d3": "x"})
     game.play("a1xa3")
     game.play("h4-h3")

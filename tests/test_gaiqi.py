@@ -1,4 +1,4 @@
-"""Gaiqi (RULES.md section 3): perft counts worked out by hand, and the special
+"""Gaiqi (hdchess/rules_text/gaiqi.md): perft counts worked out by hand, and the special
 rules one by one (xiangqi movement with blocked Horse and Elephant legs, blind
 captures, the General's loss, the chase rule, how the game ends)."""
 

@@ -1,4 +1,4 @@
-"""Position and move notation (RULES.md section 2) and what bad input does."""
+"""Position and move notation (hdchess/rules_text/hdc2.md, "Notation") and what bad input does."""
 
 from pathlib import Path
 

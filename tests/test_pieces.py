@@ -1,4 +1,4 @@
-"""How each piece moves and captures (RULES.md 1, "Movement and capture").
+"""How each piece moves and captures (hdchess/rules_text/hdc2.md, "Moving and capturing").
 
 Positions are built on an empty board with :func:`support.position`; ``x`` is a
 face-down piece. Red is to move unless a test says otherwise.

@@ -1,4 +1,4 @@
-"""Setup, colours and turns (RULES.md 1, "Setup and turns")."""
+"""Setup, colours and turns (the rules text of hdc2: "Setting up and taking turns")."""
 
 import pytest
 from support import HIDDEN, is_flip, position

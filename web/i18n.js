@@ -304,7 +304,7 @@ const STRINGS = {
 
 export const LANGS = Object.keys(STRINGS);
 
-// Piece letters per RULES.md: upper case red, lower case black.
+// Piece letters as in the notation: upper case red, lower case black.
 const KINDS = "KAEHRCPW";
 const GLYPHS = { red: "帥仕相傌俥砲兵弩", black: "將士象馬車炮卒弓" };
 const KIND_NAMES = {
@@ -383,7 +383,7 @@ export function kindName(letter) {
   return lang === "zh" ? pieceGlyph(letter) : KIND_NAMES.en[kind];
 }
 
-/** Sort key so piece lists read General first, Soldiers last (the table order of RULES.md). */
+/** Sort key so piece lists read General first, Soldiers last (the order of the rules texts). */
 export function kindOrder(letter) {
   return KINDS.indexOf(letter.toUpperCase());
 }
