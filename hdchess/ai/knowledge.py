@@ -67,6 +67,8 @@ class Knowledge:
     - ``order(state, actions, tt_move, killers, history, chance_keep, rng) -> list``:
       the actions to search, best first; at most ``chance_keep`` chance actions
       (None: all of them) are kept, the most promising.
+    - ``eval_key(state) -> int``: a hash of everything ``evaluate`` reads, so the
+      search can remember evaluations (None: the state's ``search_key``).
     """
 
     name: str
@@ -76,6 +78,7 @@ class Knowledge:
     leaf_scan: Callable[..., tuple[list[int], Any]]
     captures: Callable[..., list[int]]
     order: Callable[..., list[int]]
+    eval_key: Callable[..., int] | None = None
 
 
 __all__ = ["DECISIVE", "WIN_BONUS", "Knowledge", "Weights", "terminal_utility", "utility"]

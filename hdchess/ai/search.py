@@ -115,6 +115,7 @@ class Searcher:
         self.knowledge = knowledge
         self._eval, self._leaf_scan = knowledge.evaluate, knowledge.leaf_scan
         self._captures, self._order_actions = knowledge.captures, knowledge.order
+        self._eval_key = knowledge.eval_key or type(state).search_key
         self.selective = selective  # False: expand every chance action (for tests and analysis)
         self.limits = limits
         self.weights = knowledge.weights if weights is None else weights
@@ -124,6 +125,7 @@ class Searcher:
         self.root_margin = root_margin  # search root moves within best - margin exactly
         self.nodes = 0
         self.tt: dict[int, tuple] = {}
+        self.eval_cache: dict[int, float] = {}
         self.killers: list[list[int]] = [[-1, -1] for _ in range(_MAX_DEPTH + 8)]
         self.history: defaultdict[int, int] = defaultdict(int)
         self.horizon_hits = 0  # leaves that were estimated rather than the game's end
@@ -163,9 +165,16 @@ class Searcher:
         return (DECISIVE - ply) if outcome.winner == side else -(DECISIVE - ply)
 
     def _evaluate(self, summary=None) -> float:
+        """The static evaluation, remembered by position: quiescence and chance
+        leaves meet the same positions again and again."""
         self.horizon_hits += 1
-        value = self._eval(self.state, self.weights, summary)
-        return max(self.lo + 1, min(self.hi - 1, value))
+        state = self.state
+        key = self._eval_key(state)
+        value = self.eval_cache.get(key)
+        if value is None:
+            value = self._eval(state, self.weights, summary)
+            value = self.eval_cache[key] = max(self.lo + 1, min(self.hi - 1, value))
+        return value
 
     def _order(self, actions: list[Action], tt_move: int, ply: int, depth: int, root: bool) -> list[Action]:
         keep = _flip_budget(depth, root) if self.selective else None
@@ -285,7 +294,8 @@ class Searcher:
         first = True
         me = state.side
         is_chance = state.is_chance
-        for action in self._order(actions, tt_move, ply, depth, False):
+        keep = _flip_budget(depth, False) if self.selective else None
+        for action in self._order_actions(state, actions, tt_move, self.killers[ply], self.history, keep, self.rng):
             if is_chance(action):
                 value = self._chance(action, _chance_depth(depth), alpha, beta, ply)
             else:

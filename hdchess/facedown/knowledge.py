@@ -1,53 +1,62 @@
 """The AI's knowledge of the face-down games: evaluation and move ordering.
 
-The evaluation estimates the final score difference from the side to move's
-view: material by the active score table (with penalties), the expected
-value of each side's face-down pieces, mobility, what each side can capture
-right now, and, in general-loss games (gaiqi), a General that can be taken.
-Weights live in :class:`FaceDownWeights` so the tuning script can change
-them; the defaults are the tuned values.
+The evaluation estimates the final score difference (points) from the side
+to move's view as a weighted sum of features of the position
+(:data:`FEATURES`): material by the active score table (penalties included,
+weight 1: the scale), the expected value of each side's face-down pieces,
+mobility, the best capture each side has, the face-down squares each side
+attacks (what a flip there may give or lose), which pieces can still take
+which (banqi's rank order), and in general-loss games (gaiqi) the danger to
+each General, face-up or face-down. The weights are per variant, fitted on
+self-play games (``python -m hdchess.lab.texel``) and kept as data in
+``weights.json`` beside this module.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, fields
+from importlib import resources
 
 from ..ai.knowledge import Knowledge, Weights, utility
-from ..core import GENERAL, SOLDIER
+from ..core import GENERAL, make_piece
 from ..gamestate import NO_SIDE
 from .position import HIDDEN, Position
 
 GENERAL_CAPTURE = 500.0  # general-loss variants: the side to move can take the enemy General
+FEATURES = ("material", "pool", "mobility", "attack", "threat", "second_threat", "exposure", "opportunity",
+            "dominance", "general_threat", "blind_risk", "blind_chance", "endgame_mobility")
 
 
 @dataclass(frozen=True)
 class FaceDownWeights(Weights):
+    """One weight per feature but material (its weight is 1: points are the scale)."""
+
     pool: float = 0.55  # share of a face-down piece's value expected to survive
     mobility: float = 0.07  # per legal move more than the opponent
     attack: float = 0.30  # share of the best capture the side to move has
     threat: float = 0.27  # share of the best capture the opponent has (we move first)
     second_threat: float = 0.35  # share of the opponent's second-best capture
+    exposure: float = 0.0  # our expected pieces under the opponent's attack, face-down
+    opportunity: float = 0.0  # their expected pieces under our attack, face-down
+    dominance: float = 0.0  # rank order: enemy pieces ours can take, less ours theirs can take
+    general_threat: float = 0.0  # our face-up General can be taken (the opponent moves next)
+    blind_risk: float = 0.0  # chance that a blind capture by the opponent takes our face-down General
+    blind_chance: float = 0.0  # chance that our blind capture takes their face-down General
+    endgame_mobility: float = 0.0  # mobility, more as the face-down pieces run out
 
 
-DEFAULT_WEIGHTS = FaceDownWeights()
+def load_weights(variant: str) -> FaceDownWeights:
+    """The fitted weights of a variant (weights.json); the defaults where it has none."""
+    table = json.loads(resources.files(__package__).joinpath("weights.json").read_text(encoding="utf-8"))
+    known = {f.name for f in fields(FaceDownWeights)}
+    return FaceDownWeights(**{k: float(v) for k, v in table.get(variant, {}).items() if k in known})
 
 
-def moves_and_summary(state: Position, color: int, moves: list[int] | None = None) -> tuple[int, int]:
-    """(number of moves, bitboard of enemy pieces capturable) for ``color``;
-    the moves themselves are appended to ``moves`` when it is given."""
-    scan = state._movement.scan
-    if scan is not None:
-        return scan(state, color, moves)
-    if moves is None:
-        moves = []
-    start = len(moves)
-    state._movegen(state, color, moves)
-    moves = moves[start:]
-    mailbox, mask, captured = state.mailbox, state._mask, 0
-    for action in moves:
-        if mailbox[action & mask] < HIDDEN:
-            captured |= 1 << (action & mask)
-    return len(moves), captured
+def moves_and_summary(state: Position, color: int, moves: list[int] | None = None) -> tuple[int, int, int]:
+    """(number of moves, face-up enemies capturable, face-down squares attacked) for
+    ``color``; the moves themselves are appended to ``moves`` when it is given."""
+    return state._movement.scan(state, color, moves)
 
 
 def _holds_general(state: Position, bitboard: int) -> bool:
@@ -68,37 +77,91 @@ def _two_largest(state: Position, bitboard: int) -> tuple[int, int]:
     return first, second
 
 
-def difference(state: Position, weights: FaceDownWeights = DEFAULT_WEIGHTS,
-               ours: tuple[int, int] | None = None) -> float:
+def _dominance(state: Position, side: int, victims: tuple[int, ...]) -> float:
+    """Rank order (banqi): for each face-up piece, the share of the enemy's pieces
+    (face-up or face-down) it may capture, summed; ours less theirs."""
+    counts = [0] * 16
+    for content in state.mailbox:
+        if content < HIDDEN:
+            counts[content] += 1
+    alive = [counts[p] + state.pool[p] for p in range(16)]
+    total = [sum(alive[c * 8:c * 8 + 8]) or 1 for c in (0, 1)]
+    result = 0.0
+    for piece in range(16):
+        if counts[piece]:
+            color, mask = piece >> 3, victims[piece & 7]
+            prey = sum(alive[(color ^ 1) * 8 + kind] for kind in range(8) if mask >> kind & 1) / total[color ^ 1]
+            result += counts[piece] * prey if color == side else -counts[piece] * prey
+    return result
+
+
+def features(state: Position, ours: tuple[int, int, int] | None = None) -> list[float] | None:
+    """The feature values (:data:`FEATURES`) for the side to move; None when the side
+    to move can take the enemy General (general-loss games: the game is won)."""
+    side = state.side
+    other = side ^ 1
+    our_moves, our_captures, our_exposed = ours or moves_and_summary(state, side)
+    general_loss = state._general_loss
+    if general_loss and _holds_general(state, our_captures):
+        return None
+    their_moves, their_captures, their_exposed = moves_and_summary(state, other)
+    pools = state.pool_value
+    hidden = state.hidden.bit_count()
+    attack = _two_largest(state, our_captures)[0] if our_captures else 0
+    threat, second = _two_largest(state, their_captures) if their_captures else (0, 0)
+    mobility = our_moves - their_moves
+    exposure = opportunity = blind_risk = blind_chance = 0.0
+    if hidden:
+        exposure = their_exposed.bit_count() * pools[side] / hidden
+        opportunity = our_exposed.bit_count() * pools[other] / hidden
+        if general_loss:
+            pool = state.pool
+            blind_risk = min(1.0, their_exposed.bit_count() * pool[make_piece(side, GENERAL)] / hidden)
+            blind_chance = min(1.0, our_exposed.bit_count() * pool[make_piece(other, GENERAL)] / hidden)
+    victims = state._movement.victims
+    general_threat = 1.0 if general_loss and _holds_general(state, their_captures) else 0.0
+    return [
+        state.score(side) - state.score(other),
+        pools[side] - pools[other],
+        mobility,
+        attack,
+        -threat,
+        -second,
+        -exposure,
+        opportunity,
+        _dominance(state, side, victims) if victims is not None else 0.0,
+        -general_threat,
+        -blind_risk,
+        blind_chance,
+        mobility * (1 - hidden / len(state.mailbox)),
+    ]
+
+
+def difference(state: Position, weights: FaceDownWeights, ours: tuple[int, int, int] | None = None) -> float:
     """Expected final score difference for the side to move (points).
 
     ``ours`` may pass :func:`moves_and_summary` of the side to move, already computed.
     """
-    side = state.side
-    if side == NO_SIDE:
+    if state.side == NO_SIDE:
         return 0.0
-    other = side ^ 1
-    pools = state.pool_value
-    value = state.score(side) - state.score(other) + weights.pool * (pools[side] - pools[other])
-    our_moves, our_captures = ours or moves_and_summary(state, side)
-    if state._general_loss and _holds_general(state, our_captures):
+    values = features(state, ours)
+    if values is None:
         return GENERAL_CAPTURE  # gaiqi: we take their General and win at once
-    their_moves, their_captures = moves_and_summary(state, other)
-    value += weights.mobility * (our_moves - their_moves)
-    if our_captures:
-        value += weights.attack * _two_largest(state, our_captures)[0]
-    if their_captures:
-        first, second = _two_largest(state, their_captures)
-        value -= weights.threat * first + weights.second_threat * second
-    return value
+    (material, pool, mobility, attack, threat, second, exposure, opportunity, dominance, general_threat,
+     blind_risk, blind_chance, endgame_mobility) = values
+    w = weights
+    return (material + w.pool * pool + w.mobility * mobility + w.attack * attack + w.threat * threat
+            + w.second_threat * second + w.exposure * exposure + w.opportunity * opportunity
+            + w.dominance * dominance + w.general_threat * general_threat + w.blind_risk * blind_risk
+            + w.blind_chance * blind_chance + w.endgame_mobility * endgame_mobility)
 
 
-def evaluate(state: Position, weights: FaceDownWeights = DEFAULT_WEIGHTS, ours: tuple[int, int] | None = None) -> float:
+def evaluate(state: Position, weights: FaceDownWeights, ours: tuple[int, int, int] | None = None) -> float:
     """Utility of a non-terminal position for the side to move."""
     return utility(difference(state, weights, ours))
 
 
-def leaf_scan(state: Position) -> tuple[list[int], tuple[int, int] | None]:
+def leaf_scan(state: Position) -> tuple[list[int], tuple[int, int, int] | None]:
     """The moves (flips need not be listed for ``outcome``) and the summary, in one scan."""
     actions: list[int] = []
     if state.side == NO_SIDE:
@@ -120,27 +183,10 @@ def captures(state: Position, actions: list[int]) -> list[int]:
 
 
 def attacked_face_down(state: Position, color: int) -> int:
-    """Bitboard of the face-down squares ``color``'s pieces could take if an
-    enemy appeared there: the capture targets of ``color`` with every face-down
-    square counted as an enemy (holding an enemy Soldier where the variant's
-    capture rules look at the victim's kind)."""
-    hidden = state.hidden
-    if not hidden or not state.colors[color]:
+    """Bitboard of the face-down squares ``color``'s pieces could take an enemy on."""
+    if not state.hidden or not state.colors[color]:
         return 0
-    enemy = color ^ 1
-    saved = state.colors[enemy]
-    # hdc2's scan ignores the victim's kind: no stand-ins needed there
-    stand_ins = () if state._movement.scan is not None else state.geometry.squares(hidden)
-    mailbox = state.mailbox
-    for sq in stand_ins:
-        mailbox[sq] = enemy * 8 + SOLDIER
-    state.colors[enemy] = saved | hidden
-    try:
-        return moves_and_summary(state, color)[1] & hidden
-    finally:
-        state.colors[enemy] = saved
-        for sq in stand_ins:
-            mailbox[sq] = HIDDEN
+    return moves_and_summary(state, color)[2]
 
 
 def flip_risk_order(state: Position, flips: list[int]) -> list[int]:
@@ -214,15 +260,17 @@ def order(state: Position, actions: list[int], tt_move: int, killers: list[int],
     return ordered
 
 
-KNOWLEDGE = Knowledge(
-    name="face-down",
-    weights=DEFAULT_WEIGHTS,
-    evaluate=evaluate,
-    estimate=difference,
-    leaf_scan=leaf_scan,
-    captures=captures,
-    order=order,
-)
+def eval_key(state: Position) -> int:
+    """What the evaluation reads: the public position, the penalties, the chase counts."""
+    return state.hash ^ (state.penalties[0] * 0x9E3779B1 + state.penalties[1] * 0x7F4A7C15) ^ hash(state.chase)
 
-__all__ = ["DEFAULT_WEIGHTS", "KNOWLEDGE", "FaceDownWeights", "attacked_face_down", "difference", "evaluate",
-           "flip_risk_order", "moves_and_summary"]
+
+def make_knowledge(variant: str) -> Knowledge:
+    """The AI's knowledge of a face-down variant: the family's functions, the variant's weights."""
+    return Knowledge(name=f"face-down ({variant})", weights=load_weights(variant), evaluate=evaluate,
+                     estimate=difference, leaf_scan=leaf_scan, captures=captures, order=order,
+                     eval_key=eval_key)
+
+
+__all__ = ["FEATURES", "FaceDownWeights", "attacked_face_down", "difference", "evaluate", "features",
+           "flip_risk_order", "load_weights", "make_knowledge", "moves_and_summary"]

@@ -42,17 +42,21 @@ class Movement:
     """How a face-down variant's pieces move, made for one board.
 
     ``movegen(state, colour, out)`` appends the colour's moves to ``out``;
-    ``scan(state, colour, out_or_None) -> (number of moves, bitboard of capturable
-    enemies)`` is the same loop with the evaluation's summary, when the variant
-    has a fast one; ``gives_check(state, sq)`` (chase rule) says whether the piece
-    on ``sq`` attacks the enemy General; ``explain(state, frm, to)`` words why a
+    ``scan(state, colour, out_or_None) -> (number of moves, bitboard of the
+    face-up enemies they capture, bitboard of the face-down squares they would
+    capture an enemy on)`` is the same loop with the evaluation's summary;
+    ``gives_check(state, sq)`` (chase rule) says whether the piece on ``sq``
+    attacks the enemy General; ``explain(state, frm, to)`` words why a
     move is illegal in the variant's own terms (None: the generic reasons).
     """
 
     movegen: Callable[..., None]
-    scan: Callable[..., tuple[int, int]] | None = None
+    scan: Callable[..., tuple[int, int, int]]
     gives_check: Callable[..., bool] | None = None
     explain: Callable[..., str | None] | None = None
+    # per attacking kind, a bit per victim kind it may capture, where that depends on
+    # the kinds (banqi's rank order); None where any piece may capture any piece
+    victims: tuple[int, ...] | None = None
 
 
 def _zobrist_keys(size: int):

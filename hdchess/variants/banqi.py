@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..attacks import orthogonal_slides
 from ..core import CANNON, GENERAL, KIND_NAMES, SOLDIER
-from ..facedown import EMPTY, Movement
+from ..facedown import EMPTY, Movement, make_knowledge
 from ..facedown.actions import ActionTables
 from ..geometry import ORTHOGONAL, Geometry
 from ..rules import Option
@@ -43,6 +43,10 @@ VICTIM_KINDS = tuple(
     0 if attacker == CANNON else sum(1 << victim for victim in range(7) if can_capture(attacker, victim))
     for attacker in range(8)
 )
+
+
+# Per attacking kind, every victim kind it may take by stepping or (the Cannon) by jumping.
+CAPTURABLE_KINDS = tuple(0b1111111 if attacker == CANNON else VICTIM_KINDS[attacker] for attacker in range(8))
 
 
 def movement(geometry: Geometry) -> Movement:
@@ -78,6 +82,28 @@ def movement(geometry: Geometry) -> Movement:
             if targets:
                 out += cached(sq << shift | targets) or actions_to(sq, targets)
 
+    def scan(state: State, color: int, out: list[int] | None) -> tuple[int, int, int]:
+        """(number of moves, enemy pieces they capture, face-down squares they would
+        capture an enemy Soldier on), appending the moves to ``out`` unless it is None."""
+        mailbox, occupied, hidden = state.mailbox, state.occupied, state.hidden
+        enemy = state.colors[color ^ 1]
+        cached = cache.get
+        count = captured = exposed = 0
+        for sq in squares(state.colors[color]):
+            targets = target_squares(mailbox, occupied, enemy, sq)
+            kind = mailbox[sq] & 7
+            if kind == CANNON:
+                entry = slide_table[sq].get(occupied & slide_mask[sq]) or slide_lookup(sq, occupied)
+                exposed |= entry[2] & hidden
+            elif kind != GENERAL:  # the General cannot take a Soldier
+                exposed |= one_orthogonal[sq] & hidden
+            if targets:
+                count += targets.bit_count()
+                captured |= targets & enemy
+                if out is not None:
+                    out += cached(sq << shift | targets) or actions_to(sq, targets)
+        return count, captured, exposed
+
     def explain(state: State, frm: int, to: int) -> str | None:
         """Why the move of the player's own piece ``frm-to`` is illegal in banqi.
 
@@ -106,7 +132,7 @@ def movement(geometry: Geometry) -> Movement:
                 return f"{name} cannot capture the {KIND_NAMES[victim]}: it ranks lower"
         return None
 
-    return Movement(movegen=generate_moves, explain=explain)
+    return Movement(movegen=generate_moves, scan=scan, explain=explain, victims=CAPTURABLE_KINDS)
 
 
 SPEC = HDC2.derive(
@@ -132,5 +158,6 @@ SPEC = HDC2.derive(
     movement=movement,
     fixed={"first_flip": "self"},
     switches={"ending": "win-loss"},
+    knowledge=make_knowledge("banqi"),
     rules_file="banqi.md",
 )

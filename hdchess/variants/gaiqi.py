@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..attacks import orthogonal_slides, xiangqi_elephant, xiangqi_horse
 from ..core import ADVISOR, ELEPHANT, GENERAL, HORSE, KIND_NAMES, SOLDIER, make_piece
-from ..facedown import Movement
+from ..facedown import Movement, make_knowledge
 from ..facedown.actions import ActionTables
 from ..facedown.notation import CHASE_LIMIT
 from ..geometry import DIAGONAL, KING_STEPS, ORTHOGONAL, Geometry
@@ -96,6 +96,27 @@ def movement(geometry: Geometry) -> Movement:
             if targets:
                 out += cached(sq << shift | targets) or actions_to(sq, targets)
 
+    def scan(state: State, color: int, out: list[int] | None) -> tuple[int, int, int]:
+        """(number of moves, face-up enemies they capture, face-down squares they
+        capture blind), appending the moves to ``out`` unless it is None."""
+        mailbox, occupied, hidden = state.mailbox, state.occupied, state.hidden
+        enemy = state.colors[color ^ 1]
+        capturable = enemy | hidden
+        count, chaser = state.chase[color]
+        cached = cache.get
+        moves = captured = exposed = 0
+        for sq in squares(state.colors[color]):
+            targets = target_squares(mailbox[sq] & 7, sq, occupied, capturable)
+            if sq == chaser and count >= CHASE_LIMIT:
+                targets &= ~checking_targets(state, color, sq, targets)
+            if targets:
+                moves += targets.bit_count()
+                captured |= targets & enemy
+                exposed |= targets & hidden
+                if out is not None:
+                    out += cached(sq << shift | targets) or actions_to(sq, targets)
+        return moves, captured, exposed
+
     def explain(state: State, frm: int, to: int) -> str | None:
         """Why the move of the player's own piece ``frm-to`` is illegal in gaiqi.
 
@@ -126,7 +147,7 @@ def movement(geometry: Geometry) -> Movement:
         }.get(kind)
         return None if moves is None else f"{name} {moves}"
 
-    return Movement(movegen=generate_moves, gives_check=gives_check, explain=explain)
+    return Movement(movegen=generate_moves, scan=scan, gives_check=gives_check, explain=explain)
 
 
 
@@ -147,5 +168,6 @@ SPEC = BANQI.derive(
     score_tables={"official": (6, 2, 2, 4, 9, 5, 2, 0)},
     movement=movement,
     switches={"blind_captures": True, "general_loss": True, "chase_rule": True},
+    knowledge=make_knowledge("gaiqi"),
     rules_file="gaiqi.md",
 )

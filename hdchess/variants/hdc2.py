@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..attacks import diagonal_slides, orthogonal_slides
-from ..facedown import FACE_DOWN_BOARD, KNOWLEDGE, Movement, State
+from ..facedown import FACE_DOWN_BOARD, Movement, State, make_knowledge
 from ..facedown.actions import ActionTables
 from ..geometry import DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL, Geometry
 from ..rules import Option, VariantSpec
@@ -33,31 +33,35 @@ def movement(geometry: Geometry) -> Movement:
     tables = ActionTables.of(geometry)
     cache, actions_to, shift = tables.cache, tables.actions_to, tables.target_shift
 
-    def scan_moves(state: FaceDownState, color: int, out: list[int] | None) -> tuple[int, int]:
+    def scan_moves(state: FaceDownState, color: int, out: list[int] | None) -> tuple[int, int, int]:
         """Append every move of ``color``'s revealed pieces to ``out`` (unless it
         is None), and return (number of moves, bitboard of the enemy pieces they
-        capture): the move generator and the evaluation's mobility and threat
-        count share this one loop, the engine's hottest."""
-        mailbox, occupied = state.mailbox, state.occupied
+        capture, bitboard of the face-down squares they would capture an enemy
+        on): the move generator and the evaluation's summary share this one loop,
+        the engine's hottest."""
+        mailbox, occupied, hidden = state.mailbox, state.occupied, state.hidden
         empty = all_squares ^ occupied
         enemy = state.colors[color ^ 1]
         cached = cache.get
-        count = captured = 0
+        count = captured = exposed = 0
         for sq in squares(state.colors[color]):
             kind = mailbox[sq] & 7
             moves = moves_by_kind[kind]
             if moves is not None:
-                targets = (moves[sq] & empty) | (captures_by_kind[kind][sq] & enemy)
+                reach = captures_by_kind[kind][sq]
+                targets = (moves[sq] & empty) | (reach & enemy)
             else:
                 table, mask, lookup, which = slides_by_kind[kind]
                 entry = table[sq].get(occupied & mask[sq]) or lookup(sq, occupied)
-                targets = entry[0] | (entry[which] & enemy)
+                reach = entry[which]
+                targets = entry[0] | (reach & enemy)
+            exposed |= reach & hidden
             if targets:
                 count += targets.bit_count()
                 captured |= targets & enemy
                 if out is not None:
                     out += cached(sq << shift | targets) or actions_to(sq, targets)
-        return count, captured
+        return count, captured, exposed
 
     def generate_moves(state: FaceDownState, color: int, out: list[int]) -> None:
         """Append every move of ``color``'s revealed pieces to ``out``: :func:`scan_moves`
@@ -113,6 +117,6 @@ SPEC = VariantSpec(
     ),
     movement=movement,
     switches={"ending": "score"},
-    knowledge=KNOWLEDGE,
+    knowledge=make_knowledge("hdc2"),
     rules_file="hdc2.md",
 )
