@@ -34,6 +34,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
         ".json": "application/json", ".whl": "application/octet-stream", ".zip": "application/zip",
         ".html": "text/html; charset=utf-8", ".css": "text/css", ".svg": "image/svg+xml",
+        ".woff2": "font/woff2",
     }
     mounts: dict[str, str] = {}
 

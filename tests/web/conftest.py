@@ -17,6 +17,8 @@ Fixtures
                    pytest-playwright's, with the off-site guard installed on every context.
 ``offsite_requests``
                    the list of blocked off-site URLs of this test (checked empty at teardown).
+``guard``          ``guard(context)``: installs the off-site guard on a context made another way
+                   (in a browser of the test's own, from pytest-playwright's ``launch_browser``).
 ``open_app``       ``open_app(query="", page=None, ready=True) -> Page``: opens
                    ``index.html?<query>`` and, unless ``ready=False``, waits until Python is ready
                    (the engine answered its first request). ``query`` may be a dict.
@@ -139,6 +141,11 @@ def new_context(new_context, offsite_requests):
         guard_offsite(context, offsite_requests)
         return context
     return make
+
+
+@pytest.fixture
+def guard(offsite_requests):
+    return lambda context: guard_offsite(context, offsite_requests)
 
 
 @pytest.fixture

@@ -13,6 +13,8 @@ import zipfile
 import build
 import pytest
 
+from hdchess.variants import BUILT_IN
+
 pytestmark = pytest.mark.web
 
 
@@ -26,7 +28,8 @@ def test_the_site_holds_the_app_and_only_what_it_loads(site):
     for needed in ("index.html", "sw.js", "web/app.js", "web/worker.js", "web/engine-client.js",
                    "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
                    "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", f"pyodide/{build.MICROPIP_WHEEL}",
-                   "wheels/manifest.json"):
+                   "wheels/manifest.json", "web/fonts/hdchess-cjk.woff2", "web/fonts/hdchess-cjk.OFL.txt",
+                   "web/fonts/hdchess-pieces.woff2", "web/fonts/hdchess-pieces.OFL.txt"):
         assert needed in files
     for tool in ("web/build.py", "web/serve.py", "web/package.json", "web/package-lock.json", "web/sw.js"):
         assert tool not in files
@@ -74,3 +77,33 @@ def test_the_service_worker_caches_every_file_under_a_content_version(site):
     assert all(not url.startswith("/") for url in precache)  # relative: works under any path
     again = build.build()
     assert re.search(version, (again / "sw.js").read_text())  # the same sources, the same version
+
+
+def test_the_fonts_have_every_cjk_character_the_app_shows(site, monkeypatch):
+    """Read apart from the build's own search: the page, its modules, the package (the rules texts, the
+    variants' glyphs). A character the fonts lack would be a missing-glyph box on a machine with no CJK font."""
+    monkeypatch.syspath_prepend(str(build.ensure_fonttools()))
+    from fontTools.ttLib import TTFont
+
+    root = build.ROOT
+    modules = [p for p in (root / "web").rglob("*.js") if not {"node_modules", ".cache"} & set(p.parts)]
+    sources = [root / "index.html", *modules, *(root / "hdchess").rglob("*.py"), *(root / "hdchess").rglob("*.md")]
+    shown = set().union(*(build.cjk_characters(path.read_text(encoding="utf-8")) for path in sources))
+    glyphs = {char for spec in BUILT_IN for colour in spec.glyphs for char in colour}
+    assert {"帥", "將", "中", "文"} <= shown | glyphs
+    fonts = site / "web" / "fonts"
+    interface = TTFont(fonts / "hdchess-cjk.woff2").getBestCmap()
+    pieces = TTFont(fonts / "hdchess-pieces.woff2").getBestCmap()
+    assert sorted(char for char in shown | glyphs if ord(char) not in interface) == []
+    assert sorted(char for char in glyphs if ord(char) not in pieces) == []
+    for font in build.FONTS:
+        assert (fonts / f"{font.name}.woff2").stat().st_size < 200_000  # tens of KB: a subset, not the font
+        assert "SIL Open Font License" in (fonts / f"{font.name}.OFL.txt").read_text()
+
+
+def test_the_stylesheet_loads_the_built_fonts_for_cjk_characters(site):
+    css = (site / "web" / "style.css").read_text()
+    for url in re.findall(r'url\("([^"]+)"\)', css):
+        assert (site / "web" / url).is_file(), url
+    ranges = re.search(r'font-family: "hdchess CJK";[^}]*unicode-range: ([^;]+);', css).group(1)
+    assert ranges == ", ".join(f"U+{low:X}-{high:X}" for low, high in build.CJK_RANGES)
