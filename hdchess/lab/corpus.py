@@ -1,0 +1,89 @@
+"""A self-play corpus for fitting the evaluation: ``python -m hdchess.lab.corpus``.
+
+Plays games between two copies of an AI level (weak levels with a softmax
+temperature, so the games differ) and writes sampled positions with what
+became of them, one JSON object per line::
+
+    {"variant": "banqi", "position": "<position line, extended>", "result": 1.0, "margin": 12}
+
+``result`` is from the view of the side to move in that position (1 won,
+0.5 drawn, 0 lost) and ``margin`` is the final score difference from the same
+view (the material left, in win/loss games). Only positions where the side to
+move has no capture are kept (the evaluation's job is the quiet position;
+quiescence resolves the rest), and only after colours are decided.
+
+    python -m hdchess.lab.corpus --variant banqi --games 400 --out banqi.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import sys
+import time
+
+from ..game import Game
+from ..gamestate import NO_SIDE
+from ..players import LevelPlayer, play_turns
+from ..variants import load_ruleset, variant_names
+
+
+def play_one(task: tuple[str, str, int, int]) -> list[dict]:
+    """One self-play game; the sampled quiet positions with their outcome."""
+    variant, level, seed, per_game = task
+    ruleset = load_ruleset(variant)
+    game = Game(ruleset, seed=seed)
+    players = {1: LevelPlayer(level), 2: LevelPlayer(level)}
+    seen: list[tuple[str, int]] = []
+
+    def remember(entry, choice, number) -> None:
+        state = game.state
+        if state.side == NO_SIDE or game.is_over():
+            return
+        if any(state.is_capture(a) for a in state.legal_actions()):
+            return
+        seen.append((state.position_text(extended=True), state.side))
+
+    play_turns(game, players, {1: seed, 2: seed ^ 0x5A5A}, on_move=remember, max_actions=2000)
+    outcome = game.outcome
+    if outcome is None:
+        return []
+    rng = random.Random(seed)
+    picked = rng.sample(seen, min(per_game, len(seen)))
+    rows = []
+    for position, side in picked:
+        won = None if outcome.winner is None else outcome.winner == side
+        margin = outcome.scores[side] - outcome.scores[side ^ 1]
+        rows.append({"variant": variant, "position": position,
+                     "result": 0.5 if won is None else float(won), "margin": margin})
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m hdchess.lab.corpus", description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="hdc2", choices=variant_names())
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--level", default="Casual", help="the AI level both sides play (default Casual)")
+    parser.add_argument("--per-game", type=int, default=30, help="positions sampled from each game")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--out", required=True, help="the JSON-lines file to write")
+    args = parser.parse_args(argv)
+    tasks = [(args.variant, args.level, args.seed * 100_003 + i, args.per_game) for i in range(args.games)]
+    start, written = time.perf_counter(), 0
+    with open(args.out, "w", encoding="utf-8") as out, multiprocessing.Pool(args.jobs) as pool:
+        for done, rows in enumerate(pool.imap_unordered(play_one, tasks), 1):
+            for row in rows:
+                out.write(json.dumps(row) + "\n")
+            written += len(rows)
+            if done % 20 == 0 or done == len(tasks):
+                print(f"{done}/{len(tasks)} games, {written} positions, {time.perf_counter() - start:.0f} s",
+                      file=sys.stderr, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
