@@ -33,13 +33,14 @@ from typing import Any
 from . import __version__
 from .ai import LEVELS, hint, level_by_name
 from .ai.knowledge import WIN_BONUS
+from .ai.search import Searcher
 from .core import COLOR_NAMES, RED, piece_letter
 from .errors import HdchessError
 from .game import Game, PlayedMove
 from .gamestate import NO_SIDE, GameState
 from .inputs import excerpt
 from .notation import pv_text
-from .players import LevelPlayer, make_turn, new_player_seed
+from .players import Choice, LevelPlayer, make_turn, new_player_seed
 from .referee import check_seed
 from .rules import SWITCHES
 from .variants import DEFAULT_VARIANT, load_ruleset, variant_names, variant_spec
@@ -99,7 +100,7 @@ def _players(value: Any, default: dict[str, str]) -> dict[str, str]:
 
 def _level_name(value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise BridgeError(f"level must be a level name or 1-5, not {excerpt(json.dumps(value))}")
+        raise BridgeError(f"level must be a level name or number, not {excerpt(json.dumps(value))}")
     return level_by_name(value).name
 
 
@@ -171,6 +172,7 @@ class Session:
         self.players = {"1": "human", "2": "ai"}
         self.level = DEFAULT_LEVEL
         self.player_seed = new_player_seed()
+        self._thinking: tuple[int, str, Searcher] | None = None  # (actions played, level, search) of a think
         self._commands: dict[str, Callable[[dict], dict]] = {
             "info": self.info,
             "new_game": self.new_game,
@@ -178,6 +180,7 @@ class Session:
             "restore": self.restore,
             "play": self.play,
             "ai_move": self.ai_move,
+            "think": self.think,
             "hint": self.hint,
             "undo": self.undo,
             "resign": self.resign,
@@ -230,7 +233,8 @@ class Session:
     def info(self, args: dict) -> dict:
         self._check_args("info", args, ())
         return {"version": __version__, "variants": [variant_info(name) for name in variant_names()],
-                "levels": [level.name for level in LEVELS]}
+                "levels": [level.name for level in LEVELS],
+                "timed_levels": {level.name: level.movetime_ms for level in LEVELS if level.movetime_ms}}
 
     def new_game(self, args: dict) -> dict:
         """A new game; ``seed`` makes it a known deal (the same seed, the same game)."""
@@ -282,16 +286,50 @@ class Session:
         if self.game.is_over():
             raise BridgeError(f"the game is over ({self.game.outcome.describe()})")
 
+    def think(self, args: dict) -> dict:
+        """Think for up to ``ms`` milliseconds more about the AI's move (a level that
+        thinks by time, searched in slices so the page can show progress and move at
+        once when asked); ``ai_move`` then plays the best move found."""
+        self._check_args("think", args, ("level", "ms"))
+        self._require_playing()
+        level = level_by_name(_level_name(args.get("level", self.level)))
+        ms = args.get("ms", 250)
+        if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 1 <= ms <= 60_000:
+            raise BridgeError(f"ms must be a number of milliseconds from 1 to 60000, not {excerpt(json.dumps(ms))}")
+        search = self._search_for(level)
+        done = search.advance(ms / 1000)
+        result = search.result()
+        total = level.movetime_ms
+        progress = 1.0 if done or not total else min(1.0, search.elapsed_ms() / total)
+        return {"done": done, "progress": round(progress, 3), "depth": result.depth, "nodes": result.nodes,
+                "score": result.score, "pv": pv_text(self.game.state, result.pv)}
+
+    def _search_for(self, level) -> Searcher:
+        """The search under way for this position and level, or a new one."""
+        key = (len(self.game.moves), level.name)
+        if self._thinking is None or self._thinking[:2] != key:
+            turn = make_turn(self.game, self.player_seed)
+            search = Searcher(turn.state, level.limits(), seed=turn.seed)
+            search.begin()
+            self._thinking = (*key, search)
+        return self._thinking[2]
+
     def ai_move(self, args: dict) -> dict:
-        """The AI plays the side to act, through the same player interface as everywhere."""
+        """The AI plays the side to act, through the same player interface as everywhere
+        (after ``think``, the best move that thinking found: move now)."""
         self._check_args("ai_move", args, ("level",))
         self._require_playing()
         level = _level_name(args.get("level", self.level))
-        turn = make_turn(self.game, self.player_seed)
-        player = LevelPlayer(level)
         state = self.game.state.copy()
-        choice = player.choose(turn)
-        result = player.last_result
+        thinking = self._thinking
+        if thinking is not None and thinking[:2] == (len(self.game.moves), level):
+            result = thinking[2].result()
+            choice = Choice(result.action)
+        else:
+            player = LevelPlayer(level)
+            choice = player.choose(make_turn(self.game, self.player_seed))
+            result = player.last_result
+        self._thinking = None
         analysis = {"score": result.score, "depth": result.depth, "nodes": result.nodes,
                     "time_ms": round(result.time_ms, 1), "pv": pv_text(state, result.pv), "level": level}
         played = self.game.play(choice.action)

@@ -377,7 +377,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = with_display(with_rules(sub.add_parser("play", help="play a game in the terminal")))
     p.add_argument("--seed", type=_seed, help="a known deal: the same seed deals the same game")
-    p.add_argument("--level", help="the AI opponent: Beginner, Casual, Club (default), Expert, Master or 1-5")
+    p.add_argument("--level", help="the AI opponent: Beginner, Casual, Club (default), Expert, Master, "
+                                   "Grandmaster or 1-6")
     seat = p.add_mutually_exclusive_group()
     seat.add_argument("--first", action="store_true", help="you open the game (the default)")
     seat.add_argument("--second", action="store_true", help="the AI opens the game")
@@ -395,8 +396,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = with_rules(sub.add_parser(
         "match", help="play games between two players and compare their strength",
-        description="Players: an AI level (Beginner, Casual, Club, Expert, Master or 1-5), random, greedy, "
-                    "or engine:<command> (a program speaking the engine protocol). Games come in pairs: "
+        description="Players: an AI level (Beginner, Casual, Club, Expert, Master, Grandmaster or 1-6), random, "
+                    "greedy, or engine:<command> (a program speaking the engine protocol). Games come in pairs: "
                     "the same deal with the players swapped. Scores are counted for the first player."))
     p.add_argument("player_a", metavar="PLAYER_A")
     p.add_argument("player_b", metavar="PLAYER_B")

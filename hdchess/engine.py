@@ -274,7 +274,7 @@ class Engine:
         """The search thread: info lines as depths complete, then exactly one bestmove."""
         try:
             if limits is None:
-                result = choose_action(state.copy(), self.level, seed=self.seed)
+                result = choose_action(state.copy(), self.level, seed=self.seed, stop=stop)
                 self.send(info_line(state, result))
             else:
                 result = analyse(state.copy(), limits, seed=self.seed, stop=stop,

@@ -336,6 +336,6 @@ def make_player(spec: str, movetime_ms: int | None = None) -> Player:
         return LevelPlayer(text, movetime_ms)
     except HdchessError:
         raise HdchessError(
-            f"unknown player {excerpt(spec)}: use an AI level (Beginner, Casual, Club, Expert, Master or 1-5), "
+            f"unknown player {excerpt(spec)}: use an AI level (Beginner ... Grandmaster or 1-6), "
             "random, greedy, or engine:<command>"
         ) from None

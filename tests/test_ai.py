@@ -169,10 +169,11 @@ def test_weak_levels_vary_with_the_seed_and_master_does_not():
 
 
 def test_level_names():
-    assert [lv.name for lv in LEVELS] == ["Beginner", "Casual", "Club", "Expert", "Master"]
-    assert level_by_name("master") is LEVELS[4] and level_by_name(1) is LEVELS[0]
+    assert [lv.name for lv in LEVELS] == ["Beginner", "Casual", "Club", "Expert", "Master", "Grandmaster"]
+    assert level_by_name("master") is LEVELS[4] and level_by_name(1) is LEVELS[0] and level_by_name(6) is LEVELS[5]
+    assert LEVELS[5].nodes is None and LEVELS[5].movetime_ms == 2000  # the top level thinks by time
     with pytest.raises(HdchessError, match="unknown level"):
-        level_by_name("grandmaster")
+        level_by_name("world champion")
 
 
 def test_search_obeys_its_node_limit_and_reports_progress():

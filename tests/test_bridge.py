@@ -51,7 +51,8 @@ def test_info_lists_variants_options_and_levels(session):
     options = {o["name"]: o for o in hdc2["options"]}
     assert options["scoring"]["choices"] == ["official", "alt"]
     assert options["no_progress_plies"]["default"] == 40 and options["no_progress_plies"]["choices"] is None
-    assert info["levels"] == ["Beginner", "Casual", "Club", "Expert", "Master"]
+    assert info["levels"] == ["Beginner", "Casual", "Club", "Expert", "Master", "Grandmaster"]
+    assert info["timed_levels"] == {"Grandmaster": 2000}
     assert info["version"]
 
 
@@ -288,3 +289,16 @@ def test_every_variant_plays_to_its_end_through_the_bridge(variant):
         view = call(s, "ai_move")["view"]
     assert len(call(s, "evaluations")["plies"]) == len(view["moves"]) + 1
     assert call(Session(), "restore", record=view["record"])["outcome"] == view["outcome"]
+
+
+def test_the_top_level_thinks_in_slices_and_moves_now_when_asked():
+    s = Session()
+    call(s, "new_game", seed=5, players={"1": "human", "2": "ai"}, level="Grandmaster")
+    call(s, "play", move="d2")
+    first = call(s, "think", ms=60)
+    assert 0 < first["progress"] <= 1 and first["depth"] >= 0 and not first["done"]
+    second = call(s, "think", ms=60)
+    assert second["nodes"] > first["nodes"]  # the same search goes on
+    result = call(s, "ai_move")  # move now: the best found so far
+    assert result["played"]["ply"] == 2 and result["analysis"]["nodes"] == second["nodes"]
+    assert "ms must be" in error(s, "think", ms=0)

@@ -112,7 +112,7 @@ def test_setoption_changes_the_rules_and_rejects_bad_values(session):
         ("setoption name NoProgressPlies value -3", "no_progress_plies"),
         ("setoption name Variant value chess", "unknown variant"),
         ("setoption name Colour value red", "unknown option 'Colour'"),
-        ("setoption name Level value Grandmaster", "unknown level"),
+        ("setoption name Level value Champion", "unknown level"),
         ("setoption name Seed value x", "Seed must be a whole number"),
         ("setoption name Scoring", "expected: setoption name <Name> value <value>"),
     ]:

@@ -141,8 +141,8 @@ def test_an_engine_that_plays_an_illegal_move_stops_the_match(tmp_path):
 
 
 def test_bad_players_and_settings_are_refused_before_any_game():
-    with pytest.raises(HdchessError, match="unknown player 'grandmaster'"):
-        run_match("grandmaster", "random", 2)
+    with pytest.raises(HdchessError, match="unknown player 'champion'"):
+        run_match("champion", "random", 2)
     with pytest.raises(HdchessError, match="cannot start engine"):
         make_player("engine:/no/such/engine")
     with pytest.raises(HdchessError, match="scoring must be one of"):

@@ -1,10 +1,13 @@
-"""The five AI levels: a node budget and a softmax temperature over root moves.
+"""The AI levels: five with a node budget and a softmax temperature over root
+moves, and a top level that thinks by time.
 
-A node budget (not a time budget) makes every level deterministic for a
-given position and seed, on any machine, in CPython or in the browser. Weak
-levels pick among the root moves with probabilities softmax(score / T): a
-move a little worse than the best is often played, a blunder rarely, which
-is how people err.
+A node budget (not a time budget) makes a level deterministic for a given
+position and seed, on any machine, in CPython or in the browser. Weak levels
+pick among the root moves with probabilities softmax(score / T): a move a
+little worse than the best is often played, a blunder rarely, which is how
+people err. The top level (Grandmaster) searches for a time instead, as
+deep as the machine allows: about 2 s a move (the web app shows its progress
+and can make it move at once).
 """
 
 from __future__ import annotations
@@ -22,27 +25,34 @@ from .search import SearchLimits, SearchResult, analyse
 @dataclass(frozen=True)
 class Level:
     name: str
-    nodes: int  # search budget
+    nodes: int | None  # search budget (None: the level thinks by time)
     temperature: float  # softmax temperature over root scores, in points; 0 = always the best
     description: str = ""
+    movetime_ms: int | None = None  # thinking time of a level that thinks by time
+
+    def limits(self) -> SearchLimits:
+        return SearchLimits(nodes=self.nodes, movetime_ms=self.movetime_ms)
 
 
 LEVELS = (
     Level("Beginner", 150, 6.0, "sees captures one move ahead and often plays loosely"),
     Level("Casual", 700, 3.0, "avoids simple blunders"),
     Level("Club", 2_500, 1.2, "looks a few plies ahead, weighs flip risks"),
-    Level("Expert", 6_000, 0.4, "rarely strays from the best move"),
-    Level("Master", 16_000, 0.0, "always plays its best move (about 2 s a move in a browser)"),
+    Level("Expert", 8_000, 0.4, "rarely strays from the best move"),
+    Level("Master", 30_000, 0.0, "always plays its best move (under a second a move in a browser)"),
+    Level("Grandmaster", None, 0.0, "thinks about 2 s a move, as deep as the machine allows", movetime_ms=2_000),
 )
+TOP_LEVEL = LEVELS[-1]
 
 
 def level_by_name(name: str | int) -> Level:
-    """A level by name (any case) or number 1-5."""
+    """A level by name (any case) or number (1 = Beginner)."""
     text = str(name).strip().lower()
     for number, level in enumerate(LEVELS, 1):
         if text in (level.name.lower(), str(number)):
             return level
-    raise HdchessError(f"unknown level {excerpt(name)} (levels: {', '.join(lv.name for lv in LEVELS)} or 1-5)")
+    raise HdchessError(f"unknown level {excerpt(name)} (levels: {', '.join(lv.name for lv in LEVELS)} "
+                       f"or 1-{len(LEVELS)})")
 
 
 def softmax_choice(scores: dict[int, float], temperature: float, rng: random.Random) -> int:
@@ -53,11 +63,13 @@ def softmax_choice(scores: dict[int, float], temperature: float, rng: random.Ran
     return rng.choices(actions, weights)[0]
 
 
-def choose_action(state: GameState, level: str | int | Level = "Master", seed: int = 0) -> SearchResult:
-    """The action the level plays in ``state``: the same for the same state and seed."""
+def choose_action(state: GameState, level: str | int | Level = "Master", seed: int = 0, stop=None,
+                  on_info=None) -> SearchResult:
+    """The action the level plays in ``state``: the same for the same state and seed
+    (for a level with a node budget; ``stop`` and ``on_info`` as for ``analyse``)."""
     level = level if isinstance(level, Level) else level_by_name(level)
     margin = None if level.temperature <= 0 else 5 * level.temperature
-    result = analyse(state, SearchLimits(nodes=level.nodes), seed=seed, root_margin=margin)
+    result = analyse(state, level.limits(), seed=seed, root_margin=margin, stop=stop, on_info=on_info)
     if level.temperature <= 0 or len(result.root_scores) < 2:
         return result
     rng = random.Random(seed * 1_000_003 + state.ply)

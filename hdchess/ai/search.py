@@ -390,43 +390,79 @@ class Searcher:
                 alpha = value
         return scores
 
-    def run(self) -> SearchResult:
+    def begin(self) -> None:
+        """Get ready to search (deepening runs in :meth:`advance`, as many times as wanted)."""
         state = self.state
-        start = time.perf_counter()
-        if self.limits.movetime_ms is not None:
-            self._deadline = start + self.limits.movetime_ms / 1000.0
-        actions = state.legal_actions()
-        if not actions or state.outcome(actions) is not None:
+        self._started = time.perf_counter()
+        self._overall = None if self.limits.movetime_ms is None else self._started + self.limits.movetime_ms / 1000
+        self._actions = state.legal_actions()
+        if not self._actions or state.outcome(self._actions) is not None:
             raise ValueError("the game is over: there is nothing to search")
-        max_depth = min(self.limits.depth or _MAX_DEPTH, _MAX_DEPTH)
-        scores: dict[Action, float] = {}
-        best_depth, solved = 0, False
-        if len(actions) == 1:
-            max_depth = 1
-        root_ply = len(state.move_stack)
-        for depth in range(1, max_depth + 1):
+        self._max_depth = 1 if len(self._actions) == 1 else min(self.limits.depth or _MAX_DEPTH, _MAX_DEPTH)
+        self._root_stack = len(state.move_stack)
+        self.scores: dict[Action, float] = {}
+        self.best_depth, self.solved, self.finished = 0, False, False
+
+    def advance(self, seconds: float | None = None) -> bool:
+        """Deepen the search for at most ``seconds`` more (None: until a limit), then
+        stop between or inside iterations; the next call goes on from where this one
+        stopped (an interrupted depth is searched again, with the table it filled).
+        Returns True once the search is finished: a limit reached, the game solved,
+        or no depth left."""
+        state = self.state
+        now = time.perf_counter()
+        slice_end = None if seconds is None else now + seconds
+        self._deadline = min((t for t in (self._overall, slice_end) if t is not None), default=None)
+        self._next_check = 0
+        while not self.finished:
+            depth = self.best_depth + 1
+            if depth > self._max_depth:
+                self.finished = True
+                break
             hits_before = self.horizon_hits
             try:
-                new_scores = self._root(depth, actions, scores)
+                new_scores = self._root(depth, self._actions, self.scores)
             except _Stop:
-                while len(state.move_stack) > root_ply:  # unwind the interrupted line
+                while len(state.move_stack) > self._root_stack:  # unwind the interrupted line
                     state.pop()
-                if not scores:  # not even depth 1 finished: take what the root saw
-                    scores = {a: 0.0 for a in actions}
+                self.finished = self._limits_reached()
                 break
-            scores, best_depth = new_scores, depth
-            solved = self.horizon_hits == hits_before and not state.has_chance()
-            best = max(scores, key=scores.get)
+            self.scores, self.best_depth = new_scores, depth
+            self.solved = self.horizon_hits == hits_before and not state.has_chance()
             if self.on_info:
-                elapsed = (time.perf_counter() - start) * 1000
-                self.on_info(SearchInfo(depth, scores[best], self.nodes, elapsed, self.pv(best), solved))
-            if solved:
+                best = max(new_scores, key=new_scores.get)
+                self.on_info(SearchInfo(depth, new_scores[best], self.nodes, self.elapsed_ms(), self.pv(best),
+                                        self.solved))
+            if self.solved:
+                self.finished = True
+            elif self._overall is not None and time.perf_counter() > self._started + (
+                    self._overall - self._started) * 0.55:
+                self.finished = True  # the next iteration would not finish in time
+            elif slice_end is not None and time.perf_counter() >= slice_end:
                 break
-            if self._deadline is not None and time.perf_counter() > start + (self._deadline - start) * 0.55:
-                break  # the next iteration would not finish in time
+        return self.finished
+
+    def _limits_reached(self) -> bool:
+        """Was the last stop the search's own end (not just the end of a time slice)?"""
+        limits = self.limits
+        return ((limits.nodes is not None and self.nodes >= limits.nodes)
+                or (self._overall is not None and time.perf_counter() >= self._overall)
+                or (self.stop_event is not None and self.stop_event.is_set()))
+
+    def elapsed_ms(self) -> float:
+        return (time.perf_counter() - self._started) * 1000
+
+    def result(self) -> SearchResult:
+        """The best action found so far (any time after :meth:`begin`)."""
+        scores = self.scores or {a: 0.0 for a in self._actions}  # not even depth 1 finished: take the root's list
         best = max(scores, key=scores.get)
-        elapsed = (time.perf_counter() - start) * 1000
-        return SearchResult(best, scores[best], best_depth, self.nodes, elapsed, self.pv(best), scores, solved)
+        return SearchResult(best, scores[best], self.best_depth, self.nodes, self.elapsed_ms(), self.pv(best),
+                            scores, self.solved)
+
+    def run(self) -> SearchResult:
+        self.begin()
+        self.advance()
+        return self.result()
 
     def pv(self, first: Action) -> tuple[Action, ...]:
         """The principal variation from the hash table, up to the first chance action."""

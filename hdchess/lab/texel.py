@@ -28,7 +28,7 @@ from ..facedown.knowledge import FEATURES, FaceDownWeights, features, load_weigh
 from ..variants import load_ruleset
 
 NAMES = [f.name for f in fields(FaceDownWeights)]  # every feature but material, in FEATURES order
-assert NAMES == list(FEATURES[1:])
+assert list(FEATURES[1:]) == NAMES
 
 
 def load_samples(path: str) -> tuple[str, list[tuple[list[float], float]]]:
