@@ -118,7 +118,7 @@ def test_illegal_move_explains_and_keeps_the_game(session):
     '{"cmd": "play", "args": {"move": 5}}', '{"cmd": "play", "args": {"mvoe": "c2"}}',
     '{"cmd": "new_game", "args": {"players": {"1": "robot"}}}', '{"cmd": "new_game", "args": {"seed": -1}}',
     '{"cmd": "new_game", "args": {"options": {"scoring": "weird"}}}', '{"cmd": "new_game", "args": {"variant": "go"}}',
-    '{"cmd": "new_game", "args": {"level": "Grandmaster"}}', '{"cmd": "undo", "args": {"to_player": 3}}',
+    '{"cmd": "new_game", "args": {"level": "Champion"}}', '{"cmd": "undo", "args": {"to_player": 3}}',
 ])
 def test_bad_requests_come_back_as_messages(request_text):
     call(bridge._SESSION, "new_game", seed=1)
