@@ -295,7 +295,7 @@ def test_views_show_stacks_and_the_pending_promotion():
     assert state.square_text(names.index("a8")) == "ceP" and state.square_text(names.index("b8")) is None
     info = state.public_info()
     assert info["quiet"] == 0 and info["quiet_limit"] == 100 and "pool" not in info
-    assert info["promotion"] == "red must swap the Soldier on a8 with one of its pieces"
+    assert info["promotion"] == "red must swap the Soldier on a8 with one of its pieces, then black moves"
     assert "promotion" not in RULES.new_state().public_info()
 
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from ..attacks import xiangqi_horse
 from ..core import ADVISOR, BLACK, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, RED, SOLDIER
 from ..facedown.actions import ActionTables
-from ..geometry import DIAGONAL, KING_STEPS, ORTHOGONAL, Geometry
+from ..geometry import DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL, Geometry
 
 if TYPE_CHECKING:
     from .state import State
@@ -123,23 +123,37 @@ def _make_generators(m: Movement):
         steps[color * 8 + GENERAL] = king
         steps[color * 8 + SOLDIER] = m.forward[color]
     cache, actions_to, shift = m.actions.cache, m.actions.actions_to, m.actions.target_shift
-    bits, carry_shift, files = geometry.square_bits, m.carry_shift, geometry.files
-    carries: dict[tuple[int, int, int], tuple[int, ...]] = {}
+    bits, carry_shift, files, size = geometry.square_bits, m.carry_shift, geometry.files, geometry.num_squares
     marches: tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]] = ({}, {})
+    advisors: dict[int, tuple[int, ...]] = {}
+    # Per square, the actions of a piece keyed by the blockers and the enemy tops on its lines:
+    # one look-up gives a Chariot's, Elephant's, Cannon's or Horse's moves.
+    chariots, elephants, cannons, horses = ([{} for _ in range(size)] for _ in range(4))
+    horse_lines = tuple(legs | jumps for legs, jumps in zip(horse_mask, geometry.steps(KNIGHT_STEPS)))  # what it reads
 
     def march_actions(color: int, targets: int) -> tuple[int, ...]:
-        """The moves of Soldiers on the ground onto ``targets``, each from the square behind it."""
+        """The moves of Soldiers onto ``targets``, each from the square behind it."""
         behind = -files if color == RED else files
         found = marches[color][targets] = tuple((to + behind) << bits | to for to in squares(targets))
         return found
 
-    def carry_actions(sq: int, targets: int, n: int) -> tuple[int, ...]:
-        """An Advisor on a stack of ``n``: each destination with each carry 0..n-1."""
-        key = (sq, targets, n)
-        found = carries.get(key)
-        if found is None:
-            base = sq << bits
-            found = carries[key] = tuple(k << carry_shift | base | to for to in squares(targets) for k in range(n))
+    def advisor_actions(sq: int, n: int) -> tuple[int, ...]:
+        """An Advisor on a stack of ``n``: each diagonal neighbour with each carry 0..n-1."""
+        found = advisors[n << bits | sq] = tuple(k << carry_shift | sq << bits | to
+                                                for to in squares(diagonal_steps[sq]) for k in range(n))
+        return found
+
+    def slider_actions(sq: int, kind: int, block: int, enemy: int, key: int) -> tuple[int, ...]:
+        if kind == HORSE:
+            targets = horse_lookup(sq, block) & (enemy | (all_squares ^ block))
+            table = horses
+        elif kind == CANNON:
+            entry = orth_lookup(sq, block)
+            targets, table = (entry[0] & ~enemy) | (entry[2] & enemy), cannons
+        else:
+            entry = (orth_lookup if kind == CHARIOT else diag_lookup)(sq, block)
+            targets, table = entry[0] | (entry[1] & enemy), (chariots if kind == CHARIOT else elephants)
+        found = table[sq][key] = cache.get(sq << shift | targets) or actions_to(sq, targets)
         return found
 
     def generate(state: State, color: int, out: list[int]) -> None:
@@ -148,7 +162,6 @@ def _make_generators(m: Movement):
         enemy = state.colors[color ^ 1]
         other_general = state.kings[color ^ 1]
         king_mask = all_squares if state.king_takes_king or other_general < 0 else all_squares ^ (1 << other_general)
-        cached = cache.get
         own = state.colors[color]
         # Soldiers step straight ahead all at once, one height at a time (most stand at height 0 or 1).
         soldiers = own & state.soldiers
@@ -163,35 +176,28 @@ def _make_generators(m: Movement):
                 soldiers ^= level
             n += 1
         for sq in squares(own & ~state.soldiers):
-            piece = tops[sq]
-            kind = piece & 7
-            if kind == ADVISOR:
-                n = heights[sq]
-                targets = diagonal_steps[sq]
-                if n == 1:
-                    out += cached(sq << shift | targets) or actions_to(sq, targets)
-                else:
-                    out += carry_actions(sq, targets, n)
+            kind = tops[sq] & 7
+            n = heights[sq]
+            if kind == ADVISOR:  # never blocked: its moves depend on its square and its stack alone
+                out += advisors.get(n << bits | sq) or advisor_actions(sq, n)
                 continue
-            block = atleast[heights[sq]]
-            if kind == ELEPHANT:
-                entry = diag_table[sq].get(block & diag_mask[sq]) or diag_lookup(sq, block)
-                targets = entry[0] | (entry[1] & enemy)
-            elif kind == CHARIOT:
-                entry = orth_table[sq].get(block & orth_mask[sq]) or orth_lookup(sq, block)
-                targets = entry[0] | (entry[1] & enemy)
-            elif kind == GENERAL:
+            block = atleast[n]
+            if kind == GENERAL:
                 targets = king[sq] & (enemy | (all_squares ^ block)) & king_mask
+                if targets:
+                    out += cache.get(sq << shift | targets) or actions_to(sq, targets)
+                continue
+            if kind == ELEPHANT:
+                lines, table = diag_mask[sq], elephants[sq]
+            elif kind == CHARIOT:
+                lines, table = orth_mask[sq], chariots[sq]
             elif kind == HORSE:
-                reach = horse_table[sq].get(block & horse_mask[sq])
-                if reach is None:
-                    reach = horse_lookup(sq, block)
-                targets = reach & (enemy | (all_squares ^ block))
-            else:  # Cannon
-                entry = orth_table[sq].get(block & orth_mask[sq]) or orth_lookup(sq, block)
-                targets = (entry[0] & ~enemy) | (entry[2] & enemy)
-            if targets:
-                out += cached(sq << shift | targets) or actions_to(sq, targets)
+                lines, table = horse_lines[sq], horses[sq]
+            else:
+                lines, table = orth_mask[sq], cannons[sq]
+            key = (block & lines) << size | (enemy & lines)
+            found = table.get(key)
+            out += found if found is not None else slider_actions(sq, kind, block, enemy, key)
 
     def summary(state: State, color: int) -> tuple[int, int]:
         """(number of moves, bitboard of the enemy tops they cover) of ``color``: the

@@ -35,12 +35,12 @@ QUIET_HORIZON = 64
 _QUIET_KEY = 0x27D4EB2F165667C5
 
 
-def _zobrist_keys(size: int) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], tuple[int, int]]:
-    """One key per (square, height, piece), and one per colour to move."""
+def _zobrist_keys(size: int) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], int]:
+    """One key per (square, height, piece), and the key of Black to move (Red's is 0)."""
     rng = random.Random(0x43484549)  # fixed: hashes are stable across runs
     pieces = tuple(tuple(tuple(rng.getrandbits(64) for _ in range(16)) for _ in range(MAX_STACK))
                    for _ in range(size))
-    return pieces, (rng.getrandbits(64), rng.getrandbits(64))
+    return pieces, rng.getrandbits(64)
 
 
 def king_takes_king(ruleset: Ruleset) -> bool:
@@ -133,8 +133,8 @@ class State:
                     self.soldiers |= 1 << sq
         self._officers = tuple(officers)
         self._update_promotion()
-        z_pieces, z_turn = self._zobrist
-        h = z_turn[self.turn]
+        z_pieces, z_black = self._zobrist
+        h = z_black if self.turn == BLACK else 0
         for sq, stack in enumerate(stacks):
             for height, piece in enumerate(stack):
                 h ^= z_pieces[sq][height][piece]
@@ -309,10 +309,10 @@ class State:
         moving, target = top[frm], top[to]
         me = moving >> 3
         from_height, to_height = heights[frm], heights[to]
-        z_pieces, z_turn = self._zobrist
+        z_pieces, z_black = self._zobrist
         z_from, z_to = z_pieces[frm], z_pieces[to]
         from_bit, to_bit = 1 << frm, 1 << to
-        h = self.hash ^ z_turn[0] ^ z_turn[1]
+        h = self.hash ^ z_black  # the side to move changes
         if carry == 0:
             stacks[frm], stacks[to] = src[:-1], dst + (moving,)
             h ^= z_from[from_height - 1][moving] ^ z_to[to_height][moving]
@@ -332,28 +332,28 @@ class State:
         heights[frm], heights[to] = from_height, to_height
         under = src[from_height - 1] if from_height else EMPTY
         top[frm], top[to] = under, moving
-        keep = ~(from_bit | to_bit)
-        colors[0] &= keep
-        colors[1] &= keep
-        colors[me] |= to_bit
-        soldiers = self.soldiers & keep
+        colors[me] ^= from_bit
+        soldiers = self.soldiers & ~(from_bit | to_bit)
         if under != EMPTY:
             colors[under >> 3] |= from_bit
             if under & 7 == SOLDIER:
                 soldiers |= from_bit
-        kind = moving & 7
-        if kind == SOLDIER:
-            soldiers |= to_bit
-        elif kind == GENERAL:
-            self.kings[me] = to
-        self.soldiers = soldiers
         quiet = self.quiet + 1
         if target != EMPTY:
             if target >> 3 != me:
+                colors[me ^ 1] ^= to_bit
                 quiet = 0
             if target & 7 == GENERAL:
                 self.covered = target >> 3
-        self.quiet = 0 if kind == SOLDIER else quiet
+        colors[me] |= to_bit
+        kind = moving & 7
+        if kind == SOLDIER:
+            soldiers |= to_bit
+            quiet = 0
+        elif kind == GENERAL:
+            self.kings[me] = to
+        self.soldiers = soldiers
+        self.quiet = quiet
         self.turn = me ^ 1
         self.ply += 1
         self.hash = h
@@ -430,12 +430,27 @@ class State:
             for i in range(old_to + 1, heights[to] + 1):
                 atleast[i] ^= to_bit
         heights[frm], heights[to] = old_from, old_to
-        self._retop(frm)
-        self._retop(to)
-        mover = src[-1]
-        if mover & 7 == GENERAL:
-            self.kings[mover >> 3] = frm
-        self.turn = self.side = mover >> 3
+        mover, colors, top = src[-1], self.colors, self.top
+        me = mover >> 3
+        keep = ~(from_bit | to_bit)
+        colors[0] &= keep
+        colors[1] &= keep
+        colors[me] |= from_bit
+        soldiers = self.soldiers & keep
+        top[frm] = mover
+        if mover & 7 == SOLDIER:
+            soldiers |= from_bit
+        elif mover & 7 == GENERAL:
+            self.kings[me] = frm
+        if dst:
+            target = top[to] = dst[-1]
+            colors[target >> 3] |= to_bit
+            if target & 7 == SOLDIER:
+                soldiers |= to_bit
+        else:
+            top[to] = EMPTY
+        self.soldiers = soldiers
+        self.turn = self.side = me
         self.promo = -1
         self.ply -= 1
         return action
@@ -499,7 +514,8 @@ class State:
         if self.promo >= 0:
             color = COLOR_NAMES[self.side]
             square = self.geometry.square_names[self.promo]
-            info["promotion"] = f"{color} must swap the Soldier on {square} with one of its pieces"
+            info["promotion"] = (f"{color} must swap the Soldier on {square} with one of its pieces, "
+                                 f"then {COLOR_NAMES[self.turn]} moves")
         return info
 
 
