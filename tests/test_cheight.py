@@ -400,6 +400,41 @@ def test_bad_actions_are_refused_with_a_clear_line_and_change_nothing(start, mov
     assert (game.position(), game.state.hash, sorted(game.legal_actions()), len(game.moves)) == before
 
 
+HIGH_CANNON, HORSE_LEG, HIGH_CHARIOT = (WORKED[name][0] for name in ("high cannon", "horse leg at height",
+                                                                   "high chariot"))
+EXPLAINED = {
+    (HIGH_CANNON, "a1xa2"): "the Cannon on a1 cannot stop on the lower enemy stack a2: before a screen it flies over",
+    (HIGH_CANNON, "a1-a5"): "the Cannon on a1 cannot stop on a5: the first stack as high as the Cannon is its screen",
+    (HIGH_CANNON, "a1-a7"): "beyond its screen a5, the Cannon on a1 only captures, and a7 has no enemy on top",
+    (HIGH_CANNON, "a1-b2"): "the Cannon on a1 moves only along a rank or file",
+    (HIGH_CANNON, "a4-a3"): "the Soldier on a4 moves one square straight forward (toward rank 8)",
+    (HORSE_LEG, "b1-d2"): "the Horse on b1 is blocked at its leg c1, which holds 2 pieces: as high as the Horse's",
+    (HORSE_LEG, "b1-b3"): "the Horse on b1 moves in an L",
+    (HIGH_CHARIOT, "a1-a6"): "the Chariot on a1 is blocked by a5, which holds 2 pieces: as high as its own stack of 2",
+    (HIGH_CHARIOT, "a1-b1"): "b1 holds 2 pieces topped by your own Elephant; the Chariot on a1 stands on a stack of 2",
+}
+
+
+@pytest.mark.parametrize(("start", "move"), EXPLAINED, ids=range(len(EXPLAINED)))
+def test_illegal_moves_are_explained_in_the_rules_terms(start, move):
+    with pytest.raises(IllegalMoveError, match=f"^{move}: ") as error:
+        Game(RULES, position=start).play(move)
+    assert EXPLAINED[start, move] in str(error.value)
+
+
+def test_a_general_onto_the_other_is_explained_when_the_rule_forbids_it():
+    with pytest.raises(IllegalMoveError, match="may not move onto the other General"):
+        Game(SMALL, position="4/4/1k2/1K2 r").play("b1xb2")
+
+
+def test_the_search_key_holds_the_quiet_count_only_near_the_no_progress_limit():
+    far = [position(f"k3/4/4/4/4/4/4/3K r {quiet} 90").search_key() for quiet in (0, 20)]
+    near = [position(f"k3/4/4/4/4/4/4/3K r {quiet} 90").search_key() for quiet in (40, 41)]
+    assert far[0] == far[1] == position("k3/4/4/4/4/4/4/3K r").hash
+    assert near[0] != near[1]
+    assert position("k3/4/4/4/4/4/4/3K b").hash != position("k3/4/4/4/4/4/4/3K r").hash
+
+
 @pytest.mark.parametrize("number", [-1, 2**16, 2**70, 31, 1 << 15 | 1 << 10 | 0 << 5 | 0])
 def test_action_numbers_that_are_no_action_are_refused(number):
     game = Game(RULES, position=CARRY)
