@@ -110,9 +110,10 @@ def difference(state: State, weights: StackWeights = DEFAULT_WEIGHTS, ours: tupl
 
 def leaf_scan(state: State) -> tuple[list[int], tuple[int, int] | None]:
     """The legal actions and, when they are moves, the side to act's summary."""
+    actions = state.legal_actions()
     if state.promo >= 0 or state.covered >= 0:
-        return state.legal_actions(), None
-    return state.legal_actions(), state._movement.summary(state, state.side)
+        return actions, None
+    return actions, state._movement.summary(state, state.side)
 
 
 def _cover_value(state: State, action: int) -> int:

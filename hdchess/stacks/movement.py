@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..attacks import xiangqi_horse
-from ..core import ADVISOR, BLACK, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, RED, SOLDIER
+from ..core import ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, RED, SOLDIER
 from ..facedown.actions import ActionTables
 from ..geometry import DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL, Geometry
 
@@ -111,17 +111,10 @@ class Movement:
 def _make_generators(m: Movement):
     geometry = m.geometry
     all_squares, squares = geometry.all_squares, geometry.squares
-    king, diagonal_steps = m.king, m.diagonal_steps
+    king, diagonal_steps, forward = m.king, m.diagonal_steps, m.forward
     horse = xiangqi_horse(geometry)  # keyed by occupancy: here the blocking squares are what blocks a leg
-    horse_table, horse_mask, horse_lookup = horse.table, horse.mask, horse.lookup
-    orth, diag = m.orthogonal, m.diagonal
-    orth_table, orth_mask, orth_lookup = orth.table, orth.mask, orth.lookup
-    diag_table, diag_mask, diag_lookup = diag.table, diag.mask, diag.lookup
-    # Per piece code: the step table of the one-step pieces that obey the end rule.
-    steps = [None] * 16
-    for color in (RED, BLACK):
-        steps[color * 8 + GENERAL] = king
-        steps[color * 8 + SOLDIER] = m.forward[color]
+    horse_lookup, orth_lookup, diag_lookup = horse.lookup, m.orthogonal.lookup, m.diagonal.lookup
+    orth_mask, diag_mask = m.orthogonal.mask, m.diagonal.mask
     cache, actions_to, shift = m.actions.cache, m.actions.actions_to, m.actions.target_shift
     bits, carry_shift, files, size = geometry.square_bits, m.carry_shift, geometry.files, geometry.num_squares
     marches: tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]] = ({}, {})
@@ -129,7 +122,27 @@ def _make_generators(m: Movement):
     # Per square, the actions of a piece keyed by the blockers and the enemy tops on its lines:
     # one look-up gives a Chariot's, Elephant's, Cannon's or Horse's moves.
     chariots, elephants, cannons, horses = ([{} for _ in range(size)] for _ in range(4))
-    horse_lines = tuple(legs | jumps for legs, jumps in zip(horse_mask, geometry.steps(KNIGHT_STEPS)))  # what it reads
+    horse_lines = tuple(legs | jumps for legs, jumps in zip(horse.mask, geometry.steps(KNIGHT_STEPS)))
+
+    def reach(sq: int, piece: int, block: int, enemy: int) -> int:
+        """Where the top ``piece`` on ``sq`` may end its move, ``block`` being the squares
+        as high as its stack: the rules' "where a move may end", in one place (the
+        General's king_takes_king is the callers')."""
+        kind = piece & 7
+        if kind == ADVISOR:
+            return diagonal_steps[sq]
+        free = enemy | (all_squares ^ block)  # empty, lower, or topped by an enemy
+        if kind == GENERAL:
+            return king[sq] & free
+        if kind == SOLDIER:
+            return forward[piece >> 3][sq] & free
+        if kind == HORSE:
+            return horse_lookup(sq, block) & free
+        if kind == CANNON:
+            before, _, beyond = orth_lookup(sq, block)
+            return (before & ~enemy) | (beyond & enemy)
+        before, first, _ = (orth_lookup if kind == CHARIOT else diag_lookup)(sq, block)
+        return before | (first & enemy)
 
     def march_actions(color: int, targets: int) -> tuple[int, ...]:
         """The moves of Soldiers onto ``targets``, each from the square behind it."""
@@ -143,17 +156,9 @@ def _make_generators(m: Movement):
                                                 for to in squares(diagonal_steps[sq]) for k in range(n))
         return found
 
-    def slider_actions(sq: int, kind: int, block: int, enemy: int, key: int) -> tuple[int, ...]:
-        if kind == HORSE:
-            targets = horse_lookup(sq, block) & (enemy | (all_squares ^ block))
-            table = horses
-        elif kind == CANNON:
-            entry = orth_lookup(sq, block)
-            targets, table = (entry[0] & ~enemy) | (entry[2] & enemy), cannons
-        else:
-            entry = (orth_lookup if kind == CHARIOT else diag_lookup)(sq, block)
-            targets, table = entry[0] | (entry[1] & enemy), (chariots if kind == CHARIOT else elephants)
-        found = table[sq][key] = cache.get(sq << shift | targets) or actions_to(sq, targets)
+    def line_actions(table: dict, key: int, sq: int, piece: int, block: int, enemy: int) -> tuple[int, ...]:
+        targets = reach(sq, piece, block, enemy)
+        found = table[key] = cache.get(sq << shift | targets) or actions_to(sq, targets)
         return found
 
     def generate(state: State, color: int, out: list[int]) -> None:
@@ -176,7 +181,8 @@ def _make_generators(m: Movement):
                 soldiers ^= level
             n += 1
         for sq in squares(own & ~state.soldiers):
-            kind = tops[sq] & 7
+            piece = tops[sq]
+            kind = piece & 7
             n = heights[sq]
             if kind == ADVISOR:  # never blocked: its moves depend on its square and its stack alone
                 out += advisors.get(n << bits | sq) or advisor_actions(sq, n)
@@ -197,44 +203,21 @@ def _make_generators(m: Movement):
                 lines, table = orth_mask[sq], cannons[sq]
             key = (block & lines) << size | (enemy & lines)
             found = table.get(key)
-            out += found if found is not None else slider_actions(sq, kind, block, enemy, key)
+            out += found if found is not None else line_actions(table, key, sq, piece, block, enemy)
 
     def summary(state: State, color: int) -> tuple[int, int]:
         """(number of moves, bitboard of the enemy tops they cover) of ``color``: the
-        evaluation's mobility and threats. The same reach as :func:`generate`, kept
-        apart from it so that the hot loop does no counting."""
+        evaluation's mobility and threats, by the same reach as :func:`generate`."""
         tops, heights, atleast = state.top, state.heights, state.atleast
         enemy = state.colors[color ^ 1]
         other_general = state.kings[color ^ 1]
-        king_mask = all_squares if state.king_takes_king or other_general < 0 else all_squares ^ (1 << other_general)
         count = covered = 0
         for sq in squares(state.colors[color]):
-            piece = tops[sq]
-            kind = piece & 7
-            if kind == ADVISOR:
-                targets = diagonal_steps[sq]
-                count += targets.bit_count() * (heights[sq] - 1)  # the carries; each target is counted below
-            else:
-                block = atleast[heights[sq]]
-                step = steps[piece]
-                if step is not None:
-                    targets = step[sq] & (enemy | (all_squares ^ block))
-                    if kind == GENERAL:
-                        targets &= king_mask
-                elif kind == HORSE:
-                    reach = horse_table[sq].get(block & horse_mask[sq])
-                    if reach is None:
-                        reach = horse_lookup(sq, block)
-                    targets = reach & (enemy | (all_squares ^ block))
-                elif kind == CANNON:
-                    entry = orth_table[sq].get(block & orth_mask[sq]) or orth_lookup(sq, block)
-                    targets = (entry[0] & ~enemy) | (entry[2] & enemy)
-                else:
-                    table, mask, lookup = (orth_table, orth_mask, orth_lookup) if kind == CHARIOT else \
-                        (diag_table, diag_mask, diag_lookup)
-                    entry = table[sq].get(block & mask[sq]) or lookup(sq, block)
-                    targets = entry[0] | (entry[1] & enemy)
-            count += targets.bit_count()
+            piece, n = tops[sq], heights[sq]
+            targets = reach(sq, piece, atleast[n], enemy)
+            if piece & 7 == GENERAL and not state.king_takes_king and other_general >= 0:
+                targets &= ~(1 << other_general)
+            count += targets.bit_count() * (n if piece & 7 == ADVISOR else 1)  # an Advisor has n carries
             covered |= targets & enemy
         return count, covered
 

@@ -1,13 +1,14 @@
 """The state of a stacking game (Cheight Chess): stacks of face-up pieces, make/unmake, the end.
 
 Each square holds a stack, a tuple of pieces from the bottom to the top
-(``state.stacks[sq]``); only the top piece moves. A push replaces the two
-tuples it changes and saves the old ones, so pop restores them as they were
-and a copy shares them. Beside the stacks the state keeps what move generation reads
-many times per position: the top piece and height of every square, the
-squares topped by each colour and by a Soldier, and ``atleast[n]``, the
-squares holding at least ``n`` pieces (what blocks a mover on a stack of
-``n``). push/pop keep them all up to date and save the rest on a stack.
+(``state.stacks[sq]``); only the top piece moves. Beside the stacks the state
+keeps what move generation reads many times per position: the top piece and
+height of every square, the squares topped by each colour and by a Soldier,
+the Generals' squares, and ``atleast[n]``, the squares holding at least ``n``
+pieces (what blocks a mover on a stack of ``n``). A push replaces the two
+tuples it changes and saves the old ones with the quiet count and the hash;
+pop puts them back and derives everything else from them, and a copy shares
+the tuples.
 
 Two notions of whose turn it is: ``turn`` is the colour to make the next
 *move* (the position line's side field), ``side`` the colour that acts now,
