@@ -136,8 +136,17 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 # -- play ------------------------------------------------------------------------------
 
-_PLAY_HELP = """Type an action in the game's notation (a square flips it: c2; a move: c2-c3, c2xc3).
-Commands: moves (list legal actions), hint, undo, resign, record, help, quit."""
+_PLAY_COMMANDS = "Commands: moves (list legal actions), hint, undo, resign, record, help, quit."
+
+
+def _play_help(game: Game) -> str:
+    """How to type an action: one example of each kind the position has, and where the notation is told."""
+    examples: dict[str, str] = {}
+    for text in sorted_action_texts(game.state):
+        examples.setdefault(game.state.action_info(game.state.parse_action(text)[0]).kind, text)
+    shown = ", ".join(f"{text} (a {kind})" for kind, text in examples.items())
+    return (f"Type an action in the game's notation{', such as ' + shown if shown else ''}; "
+            f"'hdchess rules {game.ruleset.variant}' explains it.\n{_PLAY_COMMANDS}")
 
 
 def _describe_move(entry: PlayedMove) -> str:
@@ -166,7 +175,9 @@ class TerminalPlayer(Player):
         print(render_board(game.state, letters=self.args.letters, colour=self.colour, marks=marks))
         red, black = game.scores()
         limit = game.ruleset.get("no_progress_plies", 0)
-        print(f"score red {red}, black {black}; quiet {game.state.quiet}/{limit}")
+        label = "score" if game.ruleset.decided_by_score else "material"
+        note = game.state.public_info().get("promotion")
+        print(f"{label} red {red}, black {black}; quiet {game.state.quiet}/{limit}" + (f"; {note}" if note else ""))
         try:
             line = input(f"{self.label} ({game.describe_turn()})> ").strip()
         except EOFError:
@@ -181,7 +192,7 @@ class TerminalPlayer(Player):
         if line in ("quit", "exit", "q"):
             return Choice(None, quit=True)
         if line in ("help", "?"):
-            print(_PLAY_HELP)
+            print(_play_help(game))
         elif line == "moves":
             print(" ".join(sorted_action_texts(game.state)))
         elif line == "record":
@@ -255,7 +266,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         players[ai_number] = _AnnouncedPlayer(LevelPlayer(args.level or "Club"))
         players[3 - ai_number] = TerminalPlayer(game, 3 - ai_number, "you", args, True, player_seed)
         game.tags.update({f"Player{ai_number}": players[ai_number].name, f"Player{3 - ai_number}": "You"})
-    print(f"{game.ruleset.spec.title}. {_PLAY_HELP}")
+    print(f"{game.ruleset.spec.title}. {_play_help(game)}")
     if not args.two_players:
         ai = players[1 if args.second else 2]
         print(f"You play {'second' if args.second else 'first'} against {ai.name}."

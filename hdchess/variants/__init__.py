@@ -13,9 +13,9 @@ from typing import Any
 from ..errors import RulesetError
 from ..inputs import excerpt
 from ..rules import Ruleset, VariantSpec, make_ruleset
-from . import banqi, gaiqi, hdc2
+from . import banqi, cheight, gaiqi, hdc2
 
-BUILT_IN: tuple[VariantSpec, ...] = (hdc2.SPEC, banqi.SPEC, gaiqi.SPEC)
+BUILT_IN: tuple[VariantSpec, ...] = (hdc2.SPEC, banqi.SPEC, gaiqi.SPEC, cheight.SPEC)
 _REGISTRY: dict[str, VariantSpec] = {spec.name: spec for spec in BUILT_IN}
 DEFAULT_VARIANT = BUILT_IN[0].name
 

@@ -4,7 +4,8 @@
     python3 tests/bench/bench_engine.py --pyodide   # and Pyodide 314 in Node, with the ratio
     python3 tests/bench/bench_engine.py --json      # the figures as one JSON line
 
-Not a test: pytest does not collect it. The playout figure comes after a warm-up,
+Each benched variant (the default game, and one of each other family) gets its own
+section. Not a test: pytest does not collect it. The playout figure comes after a warm-up,
 because the slider look-ups (attacks.SliderTable) and the move tuples
 (movegen.ACTIONS_CACHE) are memoised lazily: a cold engine is slower until the
 occupancies it meets are in the tables. Each figure is the best of a few
@@ -31,45 +32,54 @@ ROOT = HERE.parents[1]
 if str(ROOT) not in sys.path:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT))
 
-from hdchess import State, load_ruleset, parse_position, perft  # noqa: E402
+from hdchess import load_ruleset, perft  # noqa: E402
 from hdchess.playout import random_playout  # noqa: E402
 
 PYODIDE_VERSION = "314.0.7"
 CACHE = HERE / ".cache"  # npm installs Pyodide here (git-ignored)
 
-# (position, depth, leaves): from the shared perft suite, so a wrong count is caught too.
-PERFT_WORKLOAD = (
-    ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - AACCEEHHKPPPPRRWaacceehhkpppprrw 0 0", 2, 249984),
-    ("wCxx4/3xc2H/1h1P3C/2E4p b Acp 3 139", 3, 5693),
-    ("1cxx2x1/1xxp1xE1/x4x2/3p2a1 b ACEHHeek 1 121", 3, 110386),
-    ("2pW2xr/AP2x2H/Px1h3x/PxH1r3 r KRepp 4 92", 3, 27067),
-)
+# Per benched variant, (position, depth, leaves): from its perft suite, so a wrong count is caught too.
+PERFT_WORKLOADS = {
+    "hdc2": (
+        ("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - AACCEEHHKPPPPRRWaacceehhkpppprrw 0 0", 2, 249984),
+        ("wCxx4/3xc2H/1h1P3C/2E4p b Acp 3 139", 3, 5693),
+        ("1cxx2x1/1xxp1xE1/x4x2/3p2a1 b ACEHHeek 1 121", 3, 110386),
+        ("2pW2xr/AP2x2H/Px1h3x/PxH1r3 r KRepp 4 92", 3, 27067),
+    ),
+    "cheight": (
+        ("[ae][cp][ck][ae]/[rp][hp][hp][rp]/4/4/4/4/[RP][HP][HP][RP]/[AE][CP][CK][AE] r 0 0", 6, 53165),
+        ("ap2/k1[ea]r/1p1p/[Ep]1p[ePcCr]/PH[PhH][cR]/1P2/[RE]P[CA]1/[Ah]1K1 r 0 0", 3, 18671),
+        ("1[cpa]c1/1e2/reh[pP]/[pP][pEa]Ph/rHpk/1[PP]R1/[CRA]HK1/[AE]2C r 6 98", 3, 22873),
+        ("1[rA]k1/1pp1/c3/H[pa]1P/C[Phea]P[EcPp]/1H1[Re]/RpK1/1[PChA]rE b 1 139", 3, 34761),
+    ),
+}
 
 
-def perft_rate(rounds: int) -> dict:
-    """Best leaves/s over ``rounds`` runs of the whole perft workload."""
+def perft_rate(rounds: int, variant: str = "hdc2") -> dict:
+    """Best leaves/s over ``rounds`` runs of the variant's whole perft workload."""
     best = 0.0
-    leaves = sum(expected for _, _, expected in PERFT_WORKLOAD)
+    workload, ruleset = PERFT_WORKLOADS[variant], load_ruleset(variant)
+    leaves = sum(expected for _, _, expected in workload)
     for _ in range(rounds):
         start = time.perf_counter()
-        for text, depth, expected in PERFT_WORKLOAD:
-            count = perft(parse_position(text), depth)
+        for text, depth, expected in workload:
+            count = perft(ruleset.read_position(text), depth)
             if count != expected:
                 raise SystemExit(f"perft {depth} of {text!r} is {count}, expected {expected}")
         best = max(best, leaves / (time.perf_counter() - start))
     return {"leaves": leaves, "leaves_per_s": best}
 
 
-def playout_rate(seconds: float, rounds: int, warmup: float, seed: int = 1) -> dict:
+def playout_rate(seconds: float, rounds: int, warmup: float, seed: int = 1, variant: str = "hdc2") -> dict:
     """Best plies/s over ``rounds`` rounds of ``seconds`` of random games from the opening."""
-    ruleset = load_ruleset()
+    ruleset = load_ruleset(variant)
     rng = random.Random(seed)
 
     def play_for(duration: float) -> tuple[int, int, float, float]:
         plies = games = 0
         start, cpu_start = time.perf_counter(), time.process_time()
         while (elapsed := time.perf_counter() - start) < duration:
-            played, outcome = random_playout(State(ruleset), rng)
+            played, outcome = random_playout(ruleset.new_state(), rng)
             assert outcome is not None
             plies, games = plies + played, games + 1
         return plies, games, elapsed, time.process_time() - cpu_start
@@ -88,9 +98,12 @@ def playout_rate(seconds: float, rounds: int, warmup: float, seed: int = 1) -> d
 def measure(seconds: float = 3.0, rounds: int = 3, warmup: float = 3.0) -> dict:
     """Every figure of this benchmark, as plain data (the Pyodide runner calls this)."""
     figures = {"python": f"{platform.python_implementation()} {platform.python_version()}",
-               "platform": sys.platform}
-    figures["playout"] = playout_rate(seconds, rounds, warmup)  # first: it also warms the tables
-    figures["perft"] = perft_rate(rounds)
+               "platform": sys.platform, "variants": {}}
+    for variant in PERFT_WORKLOADS:
+        figures["variants"][variant] = {
+            "playout": playout_rate(seconds, rounds, warmup, variant=variant),  # first: it also warms the tables
+            "perft": perft_rate(rounds, variant),
+        }
     return figures
 
 
@@ -109,10 +122,8 @@ def report(cpython: dict, pyodide: dict | None, warmup: float, seconds: float, r
     load = f", load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs" if hasattr(os, "getloadavg") else ""
     lines = [f"hdchess engine benchmark ({cpython['python']}{load})",
              f"playouts: random games from the opening after a {warmup:g} s warm-up "
-             "(slider look-ups are memoised lazily); best of "
-             f"{rounds} rounds of {seconds:g} s, {cpython['playout']['plies_per_game']:.0f} plies per game",
-             f"perft: leaves/s over {len(PERFT_WORKLOAD)} suite positions "
-             f"({cpython['perft']['leaves']:,} leaves), best of {rounds}",
+             f"(slider look-ups are memoised lazily); best of {rounds} rounds of {seconds:g} s",
+             f"perft: leaves/s over each variant's suite positions, best of {rounds}",
              ""]
     # (label, figure, compared with Pyodide): Emscripten has no per-process CPU clock
     # (process_time there is wall time), so the CPU-second row is CPython's alone.
@@ -124,11 +135,15 @@ def report(cpython: dict, pyodide: dict | None, warmup: float, seconds: float, r
     if pyodide:
         header += f"{'Pyodide':>12}{'ratio':>8}"
     lines.append(header)
-    for label, get, compared in rows:
-        line = f"{label:26}{get(cpython):>12,.0f}"
-        if pyodide and compared:
-            line += f"{get(pyodide):>12,.0f}{get(cpython) / get(pyodide):>7.1f}x"
-        lines.append(line)
+    for variant, ours in cpython["variants"].items():
+        theirs = pyodide["variants"][variant] if pyodide else None
+        lines.append(f"{variant}: {ours['playout']['plies_per_game']:.0f} plies per game, "
+                     f"perft over {len(PERFT_WORKLOADS[variant])} positions ({ours['perft']['leaves']:,} leaves)")
+        for label, get, compared in rows:
+            line = f"{label:26}{get(ours):>12,.0f}"
+            if theirs and compared:
+                line += f"{get(theirs):>12,.0f}{get(ours) / get(theirs):>7.1f}x"
+            lines.append(line)
     if pyodide:
         lines.append(f"(Pyodide: {pyodide['python']} on {pyodide['platform']}; ratio = CPython / Pyodide)")
     return "\n".join(lines)
