@@ -99,8 +99,8 @@ def _describe_state(state) -> str:
     if "pool" in info:
         pool = ", ".join(f"{piece_name(piece_from_letter(letter))} x{n}" for letter, n in info["pool"].items())
         return f"{turn}; face-down: {pool or 'none'}"
-    if info.get("promotion"):
-        turn += f"; {info['promotion']}"
+    if info.get("note"):
+        turn += f"; {info['note']}"
     return turn
 
 
@@ -176,7 +176,7 @@ class TerminalPlayer(Player):
         red, black = game.scores()
         limit = game.ruleset.get("no_progress_plies", 0)
         label = "score" if game.ruleset.decided_by_score else "material"
-        note = game.state.public_info().get("promotion")
+        note = game.state.public_info().get("note")
         print(f"{label} red {red}, black {black}; quiet {game.state.quiet}/{limit}" + (f"; {note}" if note else ""))
         try:
             line = input(f"{self.label} ({game.describe_turn()})> ").strip()

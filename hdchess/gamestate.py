@@ -129,7 +129,7 @@ class GameState(Protocol):
 
     ruleset: Ruleset
     geometry: Geometry
-    side: int  # the colour whose move the position line names (NO_SIDE before colours exist)
+    side: int  # the colour that acts now (NO_SIDE before colours exist); a pending swap's owner in Cheight
     ply: int  # moves played so far (a family may leave some actions, like swaps, uncounted)
     quiet: int  # the no-progress count
     hash: int  # a Zobrist hash of the public position (repetitions compare it)
@@ -214,7 +214,16 @@ class GameState(Protocol):
         letters from the bottom of the stack to the top (``R``, ``pRA``)."""
 
     def public_info(self) -> dict[str, Any]:
-        """The family's own public facts for a view (the face-down pool, captures, ...)."""
+        """The family's own public facts for a view (the face-down pool, captures, the
+        quiet count and its limit, ...); ``note``, when present, is a short sentence a
+        player must know about the position (a pending promotion)."""
+
+    def is_capture(self, action: Action) -> bool:
+        """Does the action take (or cover) an enemy piece?"""
+
+    @property
+    def move_stack(self) -> list[Action]:
+        """Every action pushed so far, oldest first."""
 
 
 def turn_player(state: GameState) -> int:

@@ -1,4 +1,4 @@
-"""Cheight Chess (RULES.md section 5): the worked examples, promotion, the end of
+"""Cheight Chess (hdchess/rules_text/cheight.md): the worked examples, promotion, the end of
 the game, carries, notation, bad input, and the AI's grip on Generals."""
 
 import random
@@ -32,7 +32,7 @@ def played(text: str, *moves: str, ruleset=RULES) -> Game:
     return game
 
 
-# -- RULES.md 5.3: the worked examples, each list complete -----------------------------
+# -- the rulebook's worked examples, each list complete -----------------------------
 
 WORKED = {
     "high chariot": ("3k/4/4/[pp]3/4/E3/e3/[PR][RE]1K r",
@@ -295,7 +295,7 @@ def test_views_show_stacks_and_the_pending_promotion():
     assert state.square_text(names.index("a8")) == "ceP" and state.square_text(names.index("b8")) is None
     info = state.public_info()
     assert info["quiet"] == 0 and info["quiet_limit"] == 100 and "pool" not in info
-    assert info["promotion"] == "red must swap the Soldier on a8 with one of its pieces, then black moves"
+    assert info["note"] == "red must swap the Soldier on a8 with one of its pieces, then black moves"
     assert "promotion" not in RULES.new_state().public_info()
 
 

@@ -21,9 +21,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..actions import ActionTables
 from ..core import BLACK, COLOR_NAMES, GENERAL, RED, Color, Piece, make_piece, piece_letter
 from ..gamestate import NO_SIDE, Action, ActionInfo, Outcome, Termination
-from .actions import ActionTables
 
 if TYPE_CHECKING:
     from ..rules import Ruleset

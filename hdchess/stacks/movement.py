@@ -7,7 +7,7 @@ below is keyed by that blocking set, so move generation is a few dict
 look-ups per piece; the first look-up of a (square, blockers) pair walks the
 board and the answer is memoised, once per board shape.
 
-The reach of each kind (RULES.md 5, "Where a move may end"):
+The reach of each kind (the rules text, "Where a move may end"):
 
 - General, Soldier, Horse, Chariot, Elephant end on a square they reach that
   is empty, topped by an enemy (a capture), or topped by their own piece and
@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..actions import ActionTables
 from ..attacks import xiangqi_horse
 from ..core import ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, RED, SOLDIER
-from ..facedown.actions import ActionTables
 from ..geometry import DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL, Geometry
 
 if TYPE_CHECKING:

@@ -515,7 +515,7 @@ class State:
         if self.promo >= 0:
             color = COLOR_NAMES[self.side]
             square = self.geometry.square_names[self.promo]
-            info["promotion"] = (f"{color} must swap the Soldier on {square} with one of its pieces, "
+            info["note"] = (f"{color} must swap the Soldier on {square} with one of its pieces, "
                                  f"then {COLOR_NAMES[self.turn]} moves")
         return info
 

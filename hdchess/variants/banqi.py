@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..actions import ActionTables
 from ..attacks import orthogonal_slides
 from ..core import CANNON, GENERAL, KIND_NAMES, SOLDIER
 from ..facedown import EMPTY, Movement, make_knowledge
-from ..facedown.actions import ActionTables
 from ..geometry import ORTHOGONAL, Geometry
 from ..rules import Option
 from .hdc2 import SPEC as HDC2

@@ -1,7 +1,7 @@
 """Cheight Chess: the xiangqi set in stacks on a 4-file board (rules text: ``hdchess rules cheight``).
 
 Everything that sets the game apart is data here: the four start layouts
-(RULES.md 5), the board each is played on (read from the layout itself), the
+(hdchess/rules_text/cheight.md), the board each is played on (read from the layout itself), the
 pieces' values the AI and the views use, and the options. How stacked pieces
 move, capture by covering, carry and promote is the stacking family's
 (:mod:`hdchess.stacks`).

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..actions import ActionTables
 from ..attacks import orthogonal_slides, xiangqi_elephant, xiangqi_horse
 from ..core import ADVISOR, ELEPHANT, GENERAL, HORSE, KIND_NAMES, SOLDIER, make_piece
 from ..facedown import Movement, make_knowledge
-from ..facedown.actions import ActionTables
 from ..facedown.notation import CHASE_LIMIT
 from ..geometry import DIAGONAL, KING_STEPS, ORTHOGONAL, Geometry
 from .banqi import SPEC as BANQI

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..actions import ActionTables
 from ..attacks import diagonal_slides, orthogonal_slides
 from ..facedown import FACE_DOWN_BOARD, Movement, State, make_knowledge
-from ..facedown.actions import ActionTables
 from ..geometry import DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL, Geometry
 from ..rules import Option, VariantSpec
 

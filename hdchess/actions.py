@@ -1,13 +1,15 @@
-"""The face-down family's actions: ints ``from << bits | to``, a flip being
-``sq << bits | sq``, where ``bits`` is the board's square width (5 on 4 x 8).
+"""Memoised move actions for families that pack a move as ``from << bits | to``
+(``bits`` is the board's square width: 5 on 32 squares), a flip as
+``sq << bits | sq``: the face-down games, and Cheight's plain moves.
 
-Only this family takes its actions apart; :class:`ActionTables` holds the
-memoised action tuples its move generators and flip lists are made of.
+Each family owns its encoding and takes its actions apart itself;
+:class:`ActionTables` only holds the action tuples their move generators are
+made of, so that a piece's list of moves is built once per target set.
 """
 
 from __future__ import annotations
 
-from ..geometry import Geometry
+from .geometry import Geometry
 
 
 class ActionTables:
