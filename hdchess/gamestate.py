@@ -96,8 +96,9 @@ class ActionInfo:
 
     ``kind`` is ``flip``, ``move``, ``capture`` or ``swap``; squares are names.
     ``choice`` tells apart actions with the same squares (an Advisor's carry
-    count, a swap's height); ``captured`` is the letter of the piece a capture
-    takes off the board (None where captures remove nothing or it is unknown).
+    count, a swap's height); ``captured`` is the letter of the enemy piece a
+    capture takes or covers (None when it is not known before the action: a
+    blind capture).
     """
 
     text: str

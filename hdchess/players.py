@@ -34,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .ai import SearchLimits, analyse, choose_action, level_by_name
+from .core import piece_from_letter
 from .errors import HdchessError
 from .game import Game, PlayedMove
 from .gamestate import Action, GameState
@@ -128,8 +129,8 @@ class GreedyPlayer(Player):
         for action in actions:
             if state.is_chance(action):
                 continue
-            captured = state.captured_by(action, None)
-            value = 0 if captured is None else values[captured]
+            captured = state.action_info(action).captured
+            value = 0 if captured is None else values[piece_from_letter(captured)]
             if value > best_value:
                 best, best_value = [action], value
             elif value == best_value and value:

@@ -282,7 +282,7 @@ def test_action_info_carries_and_swaps():
     info = state.action_info(state.parse_action("b2-a1")[0])
     assert (info.kind, info.carry, info.choice) == ("move", 0, "+0")
     info = state.action_info(state.parse_action("d1xc1")[0])
-    assert (info.kind, info.carry, info.choice, info.captured) == ("capture", None, None, None)
+    assert (info.kind, info.carry, info.choice, info.captured) == ("capture", None, None, "h")  # the top it covers
     state = position("[ceP]2k/4/4/4/4/4/4/[RA]1K1 b 0 1")
     info = state.action_info(state.parse_action("a8=a1^1")[0])
     assert (info.kind, info.frm, info.to, info.height, info.choice) == ("swap", "a8", "a1", 1, "^1")

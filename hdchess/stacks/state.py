@@ -497,9 +497,10 @@ class State:
         if swap:
             return ActionInfo(text, names[frm], names[to], "swap", choice=f"^{count}", height=count)
         kind = "capture" if self._covers_enemy(frm, to) else "move"
+        covered = piece_letter(self.top[to]) if kind == "capture" else None
         if self.top[frm] & 7 == ADVISOR and self.heights[frm] > 1:  # an Advisor that could carry
-            return ActionInfo(text, names[frm], names[to], kind, choice=f"+{count}", carry=count)
-        return ActionInfo(text, names[frm], names[to], kind)
+            return ActionInfo(text, names[frm], names[to], kind, captured=covered, choice=f"+{count}", carry=count)
+        return ActionInfo(text, names[frm], names[to], kind, captured=covered)
 
     def captured_by(self, action: Action, outcome: int | None) -> int | None:
         """Nothing ever leaves the board: a capture covers."""
