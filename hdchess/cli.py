@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import math
 import os
 import re
 import sys
@@ -304,15 +305,17 @@ def cmd_engine(args: argparse.Namespace) -> int:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    from .match import run_match
+    from .match import Sprt, run_match
 
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
-    if jobs < 1:
-        raise HdchessError(f"--jobs must be at least 1, not {jobs}")
+    sprt = None
+    if args.sprt:
+        elo0, elo1 = args.sprt
+        sprt = Sprt(elo0, elo1, args.alpha, args.beta)
     start = time.perf_counter()
     summary, results = run_match(args.player_a, args.player_b, args.games, seed=args.seed, variant=args.variant,
                                  options=_rule_options(args), movetime_ms=args.movetime, jobs=jobs,
-                                 progress=not args.quiet and sys.stderr.isatty())
+                                 progress=not args.quiet and sys.stderr.isatty(), sprt=sprt)
     elapsed = time.perf_counter() - start
     if args.records:
         try:
@@ -346,6 +349,28 @@ def _number(name: str, minimum: int = 0):
             raise argparse.ArgumentTypeError(str(exc)) from None
     parse.__name__ = name
     return parse
+
+
+def _elo_pair(text: str) -> tuple[float, float]:
+    """``ELO0,ELO1`` for --sprt: two numbers, the second above the first."""
+    parts = text.split(",")
+    try:
+        elo0, elo1 = (float(p) for p in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--sprt takes ELO0,ELO1 such as 0,20, not {excerpt(text)}") from None
+    if not (math.isfinite(elo0) and math.isfinite(elo1)) or elo1 <= elo0:
+        raise argparse.ArgumentTypeError(f"--sprt needs ELO1 above ELO0, not {excerpt(text)}")
+    return elo0, elo1
+
+
+def _probability(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < 0.5:
+        raise argparse.ArgumentTypeError(f"an error rate is a number between 0 and 0.5, not {excerpt(text)}")
+    return value
 
 
 def _seed(text: str) -> int:
@@ -420,6 +445,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=_number("--jobs", 1), help="games played at once (default: the number of CPUs)")
     p.add_argument("--records", metavar="PATH", default="hdchess-match.txt",
                    help="file for the records of every game (default hdchess-match.txt; '' for none)")
+    p.add_argument("--sprt", type=_elo_pair, metavar="ELO0,ELO1",
+                   help="stop as soon as a sequential test decides: is PLAYER_A at least ELO1 stronger (H1) "
+                        "or at most ELO0 (H0)? --games is then the most it plays")
+    p.add_argument("--alpha", type=_probability, default=0.05, help="SPRT false-positive rate (default 0.05)")
+    p.add_argument("--beta", type=_probability, default=0.05, help="SPRT false-negative rate (default 0.05)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_match)
     return parser

@@ -165,6 +165,7 @@ class Summary:
     margin: int = 0
     think_ms: list[float] = field(default_factory=lambda: [0.0, 0.0])
     moves: list[int] = field(default_factory=lambda: [0, 0])
+    sprt: Sprt | None = None
 
     @property
     def games(self) -> int:
@@ -196,7 +197,7 @@ class Summary:
             f"  Elo difference: {_elo_text(elo)} (95% interval {_elo_text(low)} to {_elo_text(high)})",
             f"  average game: {self.plies / n:.1f} plies; {a}'s final score margin {self.margin / n:+.2f} points",
             f"  time per move: {a} {per_move[0]:.1f} ms, {b} {per_move[1]:.1f} ms",
-        ]
+        ] + (self.sprt.lines(self.names) if self.sprt else [])
 
 
 def _elo_text(value: float) -> str:
@@ -222,23 +223,81 @@ def split_records(text: str) -> list[str]:
 
 
 def run_tasks(tasks: list[GameTask], jobs: int,
-              on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
-    """Play the games, ``jobs`` at a time, calling ``on_result`` as each ends;
+              on_result: Callable[[GameResult], bool | None] | None = None) -> list[GameResult]:
+    """Play the games, ``jobs`` at a time, calling ``on_result`` as each ends (it
+    may answer True to stop the match: games not finished then are dropped);
     the results come back in game order whatever order they finished in."""
     results = []
     if jobs <= 1 or len(tasks) <= 1:
         finished: Iterable[GameResult] = map(play_game, tasks)
         for result in finished:
             results.append(result)
-            if on_result:
-                on_result(result)
+            if on_result and on_result(result):
+                break
     else:
         with multiprocessing.Pool(min(jobs, len(tasks))) as pool:
             for result in pool.imap_unordered(play_game, tasks):
                 results.append(result)
-                if on_result:
-                    on_result(result)
+                if on_result and on_result(result):
+                    pool.terminate()
+                    break
     return sorted(results, key=lambda r: r.index)
+
+
+@dataclass
+class Sprt:
+    """A sequential probability ratio test on game pairs: is PLAYER_A at least
+    ``elo1`` stronger than PLAYER_B (H1), or at most ``elo0`` (H0)?
+
+    Each finished pair (the same deal, both seats) is one sample, its score
+    (0, 0.25, ..., 1); the log-likelihood ratio uses the normal approximation
+    of the mean score (the generalised SPRT of chess engine testing), and the
+    match stops once it leaves [log(beta/(1-alpha)), log((1-beta)/alpha)].
+    """
+
+    elo0: float
+    elo1: float
+    alpha: float = 0.05
+    beta: float = 0.05
+    pairs: dict[int, list[float]] = field(default_factory=dict)
+
+    @staticmethod
+    def expected(elo: float) -> float:
+        return 1 / (1 + 10 ** (-elo / 400))
+
+    def add(self, result: GameResult) -> None:
+        self.pairs.setdefault(result.index // 2, []).append(result.points_a)
+
+    def samples(self) -> list[float]:
+        return [sum(points) / 2 for points in self.pairs.values() if len(points) == 2]
+
+    def llr(self) -> float:
+        xs = self.samples()
+        n = len(xs)
+        if n < 2:
+            return 0.0
+        mean = sum(xs) / n
+        variance = max(sum((x - mean) ** 2 for x in xs) / (n - 1), 0.01)  # a floor: all-equal pairs
+        s0, s1 = self.expected(self.elo0), self.expected(self.elo1)
+        return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance)
+
+    def bounds(self) -> tuple[float, float]:
+        return math.log(self.beta / (1 - self.alpha)), math.log((1 - self.beta) / self.alpha)
+
+    def verdict(self) -> str | None:
+        """"H1" (the gain is established), "H0" (it is not there), or None (play on)."""
+        low, high = self.bounds()
+        llr = self.llr()
+        return "H1" if llr >= high else "H0" if llr <= low else None
+
+    def lines(self, names: tuple[str, str]) -> list[str]:
+        low, high = self.bounds()
+        verdict = self.verdict()
+        what = {"H1": f"H1 accepted: {names[0]} is at least {self.elo1:+g} Elo stronger",
+                "H0": f"H0 accepted: {names[0]} is not {self.elo1:+g} Elo stronger (at most {self.elo0:+g})",
+                None: "no verdict yet (the game limit came first)"}[verdict]
+        return [f"  SPRT [{self.elo0:g}, {self.elo1:g}], alpha {self.alpha:g}, beta {self.beta:g}: "
+                f"LLR {self.llr():+.2f} (bounds {low:+.2f}, {high:+.2f}) after {len(self.samples())} pairs; {what}"]
 
 
 class ProgressBar:
@@ -277,7 +336,8 @@ def check_player(spec: str) -> str:
 
 def run_match(player_a: str, player_b: str, games: int, seed: int = 0, variant: str = "hdc2",
               options: dict[str, str] | None = None, movetime_ms: int | None = None, jobs: int = 1,
-              progress: bool = False) -> tuple[Summary, list[GameResult]]:
+              progress: bool = False, sprt: Sprt | None = None) -> tuple[Summary, list[GameResult]]:
+    """Play up to ``games`` games (all of them, or until ``sprt`` reaches a verdict)."""
     if games < 1:
         raise HdchessError(f"--games must be at least 1, not {games}")
     if movetime_ms is not None and movetime_ms < 1:
@@ -286,10 +346,19 @@ def run_match(player_a: str, player_b: str, games: int, seed: int = 0, variant: 
     tasks = make_tasks(check_player(player_a), check_player(player_b), games, seed, variant, options, movetime_ms)
     names = (_label(player_a, movetime_ms), _label(player_b, movetime_ms))
     bar = ProgressBar(games, names) if progress else None
-    results = run_tasks(tasks, jobs, bar.update if bar else None)
+
+    def finished(result: GameResult) -> bool:
+        if bar:
+            bar.update(result)
+        if sprt is None:
+            return False
+        sprt.add(result)
+        return sprt.verdict() is not None
+
+    results = run_tasks(tasks, jobs, finished)
     if bar:
         bar.finish()
-    summary = Summary(names)
+    summary = Summary(names, sprt=sprt)
     for result in results:
         summary.add(result)
     return summary, results

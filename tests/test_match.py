@@ -12,7 +12,7 @@ from hdchess import Game, RecordError, __version__
 from hdchess.cli import main
 from hdchess.errors import HdchessError
 from hdchess.facedown import State
-from hdchess.match import GameResult, Summary, elo_from_score, elo_interval, make_tasks, run_match, split_records
+from hdchess.match import GameResult, Sprt, Summary, elo_from_score, elo_interval, make_tasks, run_match, split_records
 from hdchess.players import GreedyPlayer, RandomPlayer, Turn, make_player
 from hdchess.variants import load_ruleset
 
@@ -237,3 +237,27 @@ def test_play_default_is_club_and_two_players_has_no_ai(monkeypatch, capsys):
 def test_play_rejects_a_level_for_two_players(monkeypatch, capsys):
     assert main(["play", "--two-players", "--level", "Club"]) == 2
     assert "--two-players has none" in capsys.readouterr().err
+
+
+def test_sprt_stops_once_a_large_gain_is_established(capsys):
+    sprt = Sprt(0, 200)
+    summary, results = run_match("greedy", "random", 60, seed=2, jobs=1, sprt=sprt)
+    assert sprt.verdict() == "H1" and len(results) < 60  # greedy is far stronger than random
+    assert "H1 accepted" in "\n".join(summary.lines())
+
+
+def test_sprt_accepts_h0_when_the_players_are_the_same():
+    sprt = Sprt(100, 300)
+    run_match("random", "random", 200, seed=3, jobs=1, sprt=sprt)
+    assert sprt.verdict() == "H0"
+
+
+def test_sprt_likelihood_ratio_follows_the_scores():
+    sprt = Sprt(0, 20)
+    for index, points in enumerate([1, 1, 1, 0.5, 1, 1] * 5):
+        sprt.add(GameResult(index, index % 2 == 0, points, 10, 0, "", (0, 0), (1, 1)))
+    assert sprt.llr() > 0 and len(sprt.samples()) == 15
+    worse = Sprt(0, 20)
+    for index, points in enumerate([0, 0, 0.5, 0, 0, 0] * 5):
+        worse.add(GameResult(index, index % 2 == 0, points, 10, 0, "", (0, 0), (1, 1)))
+    assert worse.llr() < 0
