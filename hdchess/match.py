@@ -28,6 +28,7 @@ from .game import Game
 from .players import make_player, play_turns
 from .variants import load_ruleset
 
+MIN_SPRT_PAIRS = 8  # no verdict on fewer pairs: too few to estimate the spread
 MAX_PLIES = 3000  # a safety net only: the house rules end every game long before
 
 
@@ -277,7 +278,7 @@ class Sprt:
         if n < 2:
             return 0.0
         mean = sum(xs) / n
-        variance = max(sum((x - mean) ** 2 for x in xs) / (n - 1), 0.01)  # a floor: all-equal pairs
+        variance = max(sum((x - mean) ** 2 for x in xs) / (n - 1), 0.04)  # a floor: a run of equal pairs
         s0, s1 = self.expected(self.elo0), self.expected(self.elo1)
         return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance)
 
@@ -286,6 +287,8 @@ class Sprt:
 
     def verdict(self) -> str | None:
         """"H1" (the gain is established), "H0" (it is not there), or None (play on)."""
+        if len(self.samples()) < MIN_SPRT_PAIRS:
+            return None
         low, high = self.bounds()
         llr = self.llr()
         return "H1" if llr >= high else "H0" if llr <= low else None
