@@ -331,10 +331,10 @@ class Searcher:
         evaluation's threat terms judge what is left hanging beyond that)."""
         state = self.state
         self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._check_limits()
         summary = None
         if actions is None:
-            if self.nodes >= self._next_check:
-                self._check_limits()
             actions, summary = self._leaf_scan(state)  # one scan: the actions and the evaluation's summary
             outcome = state.outcome(actions)
             if outcome is not None:

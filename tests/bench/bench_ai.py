@@ -1,13 +1,14 @@
-"""AI speed: how deep the Master searches in a given time, and how long its moves take.
+"""AI speed: nodes per second and the time to reach each depth on fixed positions.
 
-    python3 tests/bench/bench_ai.py              # CPython, 1 s per search
+    python3 tests/bench/bench_ai.py              # CPython
     python3 tests/bench/bench_ai.py --pyodide    # and Pyodide 314 in Node, with the ratio
-    python3 tests/bench/bench_ai.py --seconds 2
+    python3 tests/bench/bench_ai.py --json
 
-For an opening, a middle-game and an endgame position (reached by seeded
-random play, so the same every run) it reports the depth a fixed-time search
-completes and its nodes per second, and the time the Master level (a node
-budget) takes to choose its move: what a player waits for. Not a test.
+For an opening, a middle game and an endgame of each face-down game and
+Cheight (reached by seeded random play, so the same every run) it searches
+to a fixed depth and reports the time at which each depth completed, the
+nodes per second, and the time the Master level (a node budget) takes to
+choose its move: what a player waits for. Not a test.
 """
 
 from __future__ import annotations
@@ -25,85 +26,103 @@ ROOT = HERE.parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from hdchess import Game  # noqa: E402
+from hdchess import Game, load_ruleset  # noqa: E402
 from hdchess.ai import SearchLimits, analyse, choose_action  # noqa: E402
 
+# (variant, depth of the fixed-depth search per phase)
+WORKLOAD = {"hdc2": (6, 4, 6), "banqi": (6, 5, 7), "gaiqi": (6, 5, 7), "cheight": (5, 5, 6)}
+PHASES = ("opening", "middle game", "endgame")
 
-def phase_positions() -> dict[str, str]:
-    """Opening (a few flips in), middle game (half the pieces revealed), endgame
-    (nothing face-down), each the first position of its kind in seeded random play."""
+
+def phase_positions(variant: str) -> dict[str, str]:
+    """Opening (6 actions in), middle game (about half the pieces revealed or a third of
+    the game played), endgame (nothing face-down, at most 10 pieces; Cheight: 60 moves in),
+    each the first of its kind in seeded random play that prefers captures."""
+    ruleset = load_ruleset(variant)
     found: dict[str, str] = {}
     seed = 0
-    while len(found) < 3:
+    while len(found) < 3 and seed < 500:
         seed += 1
-        game, rng = Game(seed=seed), random.Random(seed)
+        game, rng = Game(ruleset, seed=seed), random.Random(seed)
         while not game.is_over() and len(found) < 3:
             state = game.state
-            hidden = state.hidden.bit_count()
-            if "opening" not in found and state.ply == 6:
-                found["opening"] = game.position()
-            elif "middle game" not in found and hidden <= 14 and state.quiet == 0:
-                found["middle game"] = game.position()
-            elif "endgame" not in found and hidden == 0 and 4 <= state.occupied.bit_count() <= 10:
-                found["endgame"] = game.position()
-            # mostly captures when there are any, so material survives to a real endgame
+            chance = state.has_chance()
+            hidden = len(state.chance_slots()) if chance else 0
+            pieces = sum(1 for sq in range(state.geometry.num_squares) if state.square_text(sq))
+            if "opening" not in found and len(game.moves) == 6:
+                found["opening"] = state.position_text()
+            elif "middle game" not in found and len(game.moves) >= 12 and (
+                    (chance and hidden <= 14) or (not chance and len(game.moves) >= 20)):
+                found["middle game"] = state.position_text()
+            elif "endgame" not in found and len(game.moves) > 20 and (
+                    (not chance and 4 <= pieces <= 10) if variant != "cheight" else len(game.moves) >= 60):
+                found["endgame"] = state.position_text()
             actions = game.legal_actions()
             captures = [a for a in actions if state.is_capture(a)]
             game.play(rng.choice(captures if captures and rng.random() < 0.5 else actions))
     return found
 
 
-def measure(seconds: float = 1.0, rounds: int = 1, warmup: float = 0.0) -> dict:
-    from hdchess import parse_position
-
-    figures = {"python": f"{platform.python_implementation()} {platform.python_version()}", "phases": {}}
-    for phase, position in phase_positions().items():
-        state = parse_position(position)
-        timed = analyse(state, SearchLimits(movetime_ms=seconds * 1000))
-        start = time.perf_counter()
-        master = choose_action(state, "Master")
-        master_s = time.perf_counter() - start
-        figures["phases"][phase] = {
-            "position": position, "depth": timed.depth, "nodes": timed.nodes,
-            "nps": timed.nodes / max(timed.time_ms / 1000, 1e-9), "solved": timed.solved,
-            "master_s": master_s, "master_depth": master.depth, "master_nodes": master.nodes,
-        }
+def measure(seconds: float = 0, rounds: int = 1, warmup: float = 0.0, variants=tuple(WORKLOAD)) -> dict:
+    figures = {"python": f"{platform.python_implementation()} {platform.python_version()}", "positions": []}
+    for variant in variants:
+        ruleset = load_ruleset(variant)
+        for (phase, position), depth in zip(phase_positions(variant).items(), WORKLOAD[variant]):
+            state = ruleset.read_position(position)
+            reached: list[float] = []
+            start = time.perf_counter()
+            result = analyse(state, SearchLimits(depth=depth),
+                             on_info=lambda info: reached.append(time.perf_counter() - start))
+            elapsed = time.perf_counter() - start
+            start = time.perf_counter()
+            master = choose_action(state, "Master")
+            master_s = time.perf_counter() - start
+            figures["positions"].append({
+                "variant": variant, "phase": phase, "position": position, "depth": result.depth,
+                "time_to_depth": reached, "nodes": result.nodes, "nps": result.nodes / max(elapsed, 1e-9),
+                "master_s": master_s, "master_depth": master.depth, "master_nodes": master.nodes})
     return figures
 
 
-def report(cpython: dict, pyodide: dict | None, seconds: float) -> str:
-    lines = [f"hdchess AI benchmark: a {seconds:g} s search, and the Master level's move", ""]
-    header = f"{'phase':13}{'depth':>7}{'nodes/s':>10}{'Master':>9}"
+def report(cpython: dict, pyodide: dict | None) -> str:
+    lines = ["hdchess AI benchmark: a fixed-depth search per position (time when each depth completed), "
+             "nodes/s, and the Master level's move", ""]
+    header = f"{'game':8}{'phase':13}{'nodes/s':>10}{'Master':>8}  time to depth 1, 2, ... (s)"
     if pyodide:
-        header += f"{'  | Pyodide:':12}{'depth':>6}{'nodes/s':>10}{'Master':>9}{'ratio':>7}"
+        header += "   | Pyodide: nodes/s, Master, ratio"
     lines.append(header)
-    for phase, f in cpython["phases"].items():
-        line = f"{phase:13}{f['depth']:>7}{f['nps']:>10,.0f}{f['master_s']:>8.2f}s"
+    for index, f in enumerate(cpython["positions"]):
+        ttd = " ".join(f"{t:.2f}" for t in f["time_to_depth"])
+        line = f"{f['variant']:8}{f['phase']:13}{f['nps']:>10,.0f}{f['master_s']:>7.2f}s  {ttd}"
         if pyodide:
-            p = pyodide["phases"][phase]
-            line += (f"{'  |':12}{p['depth']:>6}{p['nps']:>10,.0f}{p['master_s']:>8.2f}s"
-                     f"{f['nps'] / p['nps']:>6.1f}x")
+            p = pyodide["positions"][index]
+            line += f"   | {p['nps']:>8,.0f} {p['master_s']:>5.2f}s {f['nps'] / p['nps']:>4.1f}x"
         lines.append(line)
+    total_nodes = sum(f["nodes"] for f in cpython["positions"])
+    total_time = sum(f["nodes"] / f["nps"] for f in cpython["positions"])
+    lines.append(f"{'all':21}{total_nodes / total_time:>10,.0f}")
     lines.append("")
-    for phase, f in cpython["phases"].items():
-        lines.append(f"{phase}: {f['position']}  (Master: depth {f['master_depth']}, {f['master_nodes']:,} nodes)")
+    for f in cpython["positions"]:
+        lines.append(f"{f['variant']} {f['phase']}: {f['position']}  (depth {f['depth']}; "
+                     f"Master: depth {f['master_depth']}, {f['master_nodes']:,} nodes)")
     lines.append(f"({cpython['python']}" + (f"; {pyodide['python']}" if pyodide else "") + ")")
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=1.0, help="time per fixed-time search (default 1)")
     parser.add_argument("--pyodide", action="store_true", help="also run under Pyodide in Node")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--variant", action="append", choices=list(WORKLOAD), help="only these games")
     args = parser.parse_args(argv)
-    cpython = measure(args.seconds)
+    variants = tuple(args.variant or WORKLOAD)
+    cpython = measure(variants=variants)
     pyodide = None
     if args.pyodide:
         from bench_engine import run_pyodide
 
-        pyodide = run_pyodide(args.seconds, 1, 0, module="bench_ai")
-    print(json.dumps({"cpython": cpython, "pyodide": pyodide}) if args.json else report(cpython, pyodide, args.seconds))
+        pyodide = run_pyodide(0, 1, 0, module="bench_ai")
+    print(json.dumps({"cpython": cpython, "pyodide": pyodide}) if args.json else report(cpython, pyodide))
     return 0
 
 
