@@ -34,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .ai import SearchLimits, analyse, choose_action, level_by_name
+from .ai.search import Searcher
 from .core import piece_from_letter
 from .errors import HdchessError
 from .game import Game, PlayedMove
@@ -266,8 +267,9 @@ class EnginePlayer(Player):
 
 
 class SearchPlayer(Player):
-    """The search with explicit evaluation weights and node budget, for tuning:
-    ``search:nodes=1500,pool=0.6,threat=0.4`` (unnamed weights keep their defaults)."""
+    """The search with explicit evaluation weights and node budget, for tuning and
+    experiments: ``search:nodes=1500,pool=0.6,threat=0.4`` (unnamed weights keep the
+    game's own), ``lmr=0`` turns late-move reductions off."""
 
     def __init__(self, settings: str) -> None:
         values = {}
@@ -280,6 +282,7 @@ class SearchPlayer(Player):
             if not sep:
                 raise HdchessError(f"search player: {excerpt(item)} is not NAME=NUMBER")
         self.nodes = int(values.pop("nodes", 2000))
+        self.reductions = bool(values.pop("lmr", 1))
         self.values = values
         self.weights = None
         self.name = f"search:{settings}"
@@ -296,8 +299,9 @@ class SearchPlayer(Player):
     def choose(self, turn: Turn) -> Choice:
         if self.weights is None:
             self.new_game(turn.state.ruleset)
-        result = analyse(turn.state, SearchLimits(nodes=self.nodes), seed=turn.seed, weights=self.weights)
-        return Choice(result.action)
+        searcher = Searcher(turn.state.copy(), SearchLimits(nodes=self.nodes), self.weights, turn.seed,
+                            reductions=self.reductions)
+        return Choice(searcher.run().action)
 
 
 BASELINES = {"random": RandomPlayer, "greedy": GreedyPlayer}

@@ -53,9 +53,9 @@ SMALL_POSITIONS = [
 @pytest.mark.parametrize("depth", [1, 2, 3])
 def test_pruned_search_equals_plain_expectimax(position, depth):
     state = parse_position(position)
-    searcher = Searcher(state.copy(), SearchLimits(depth=depth), selective=False)
+    searcher = Searcher(state.copy(), SearchLimits(depth=depth), selective=False, reductions=False)
     scores = searcher._root(depth, state.legal_actions(), {})
-    expected = reference_value(Searcher(state.copy(), SearchLimits(), selective=False), depth)
+    expected = reference_value(Searcher(state.copy(), SearchLimits(), selective=False, reductions=False), depth)
     assert max(scores.values()) == pytest.approx(expected, abs=1e-6)
 
 

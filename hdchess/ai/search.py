@@ -39,6 +39,8 @@ from .knowledge import DECISIVE, WIN_BONUS, terminal_utility
 INFINITY = 1e9
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _MAX_DEPTH = 64
+_LMR_DEPTH = 3  # late-move reductions from this remaining depth...
+_LMR_MOVES = 4  # ...for quiet moves after this many
 _QUIESCE_PLIES = 4
 
 
@@ -108,7 +110,8 @@ class Searcher:
 
     def __init__(self, state: GameState, limits: SearchLimits, weights: Any = None,
                  seed: int = 0, on_info: Callable[[SearchInfo], None] | None = None,
-                 stop=None, root_margin: float | None = None, selective: bool = True) -> None:
+                 stop=None, root_margin: float | None = None, selective: bool = True,
+                 reductions: bool = True) -> None:
         self.state = state
         ruleset = state.ruleset
         knowledge = ruleset.knowledge
@@ -117,6 +120,7 @@ class Searcher:
         self._captures, self._order_actions = knowledge.captures, knowledge.order
         self._eval_key = knowledge.eval_key or type(state).search_key
         self.selective = selective  # False: expand every chance action (for tests and analysis)
+        self.reductions = reductions  # False: no late-move reductions (exact minimax, for tests)
         self.limits = limits
         self.weights = knowledge.weights if weights is None else weights
         self.rng = random.Random(seed)
@@ -295,19 +299,28 @@ class Searcher:
         me = state.side
         is_chance = state.is_chance
         keep = _flip_budget(depth, False) if self.selective else None
-        for action in self._order_actions(state, actions, tt_move, self.killers[ply], self.history, keep, self.rng):
+        killers = self.killers[ply]
+        reduce_from = _LMR_MOVES if self.reductions and depth >= _LMR_DEPTH else len(actions) + 1
+        for index, action in enumerate(self._order_actions(state, actions, tt_move, killers, self.history, keep,
+                                                           self.rng)):
             if is_chance(action):
                 value = self._chance(action, _chance_depth(depth), alpha, beta, ply)
             else:
+                # a late quiet move is searched a ply shallower first, and again in full if it looks good
+                reduced = index >= reduce_from and action not in killers and not state.is_capture(action)
                 state.push(action)
                 if state.side == me:  # the same side acts again: no sign change, no null window
                     value = self._search(depth - 1, alpha, beta, ply + 1)
                 elif first:
                     value = -self._search(depth - 1, -beta, -alpha, ply + 1)
                 else:
-                    value = -self._search(depth - 1, -alpha - 1e-6, -alpha, ply + 1)
-                    if alpha < value < beta:
-                        value = -self._search(depth - 1, -beta, -alpha, ply + 1)
+                    value = alpha + 1.0
+                    if reduced:
+                        value = -self._search(depth - 2, -alpha - 1e-6, -alpha, ply + 1)
+                    if value > alpha:
+                        value = -self._search(depth - 1, -alpha - 1e-6, -alpha, ply + 1)
+                        if alpha < value < beta:
+                            value = -self._search(depth - 1, -beta, -alpha, ply + 1)
                 state.pop()
             first = False
             if value > best:

@@ -157,8 +157,16 @@ def difference(state: Position, weights: FaceDownWeights, ours: tuple[int, int, 
 
 
 def evaluate(state: Position, weights: FaceDownWeights, ours: tuple[int, int, int] | None = None) -> float:
-    """Utility of a non-terminal position for the side to move."""
-    return utility(difference(state, weights, ours))
+    """Utility of a non-terminal position for the side to move.
+
+    In win/loss games an advantage is worth less as the no-progress count runs
+    towards its limit (a draw): the side ahead makes progress, it does not shuffle.
+    """
+    value = difference(state, weights, ours)
+    limit = state._no_progress_limit
+    if limit and not state._by_score:
+        value *= max(0.0, limit - state.quiet) / limit
+    return utility(value)
 
 
 def leaf_scan(state: Position) -> tuple[list[int], tuple[int, int, int] | None]:
