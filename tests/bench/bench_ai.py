@@ -63,17 +63,21 @@ def phase_positions(variant: str) -> dict[str, str]:
     return found
 
 
+def time_to_depth(state, depth: int) -> tuple:
+    """(search result, seconds at which each depth completed, total seconds)."""
+    reached: list[float] = []
+    start = time.perf_counter()
+    result = analyse(state, SearchLimits(depth=depth), on_info=lambda info: reached.append(time.perf_counter() - start))
+    return result, reached, time.perf_counter() - start
+
+
 def measure(seconds: float = 0, rounds: int = 1, warmup: float = 0.0, variants=tuple(WORKLOAD)) -> dict:
     figures = {"python": f"{platform.python_implementation()} {platform.python_version()}", "positions": []}
     for variant in variants:
         ruleset = load_ruleset(variant)
         for (phase, position), depth in zip(phase_positions(variant).items(), WORKLOAD[variant]):
             state = ruleset.read_position(position)
-            reached: list[float] = []
-            start = time.perf_counter()
-            result = analyse(state, SearchLimits(depth=depth),
-                             on_info=lambda info: reached.append(time.perf_counter() - start))
-            elapsed = time.perf_counter() - start
+            result, reached, elapsed = time_to_depth(state, depth)
             start = time.perf_counter()
             master = choose_action(state, "Master")
             master_s = time.perf_counter() - start
