@@ -203,3 +203,24 @@ def test_gaiqi_ai_does_not_flip_its_general_into_a_capture():
     state = parse_position("3k4/8/8/rx5P r K 0 30", load_ruleset("gaiqi"))
     result = analyse(state, SearchLimits(depth=1))
     assert move_text(result.action, state) in ("h1-g1", "h1-h2")
+
+
+def test_the_opening_book_answers_every_mirror_image(monkeypatch):
+    from hdchess.facedown import book
+
+    ruleset = load_ruleset("banqi")
+    start = ruleset.new_state()
+    start.push(start.legal_actions()[0], 0)  # a1 shows the red General
+    key, mirror = book.canonical(start)
+    image = book.mirrored(start, mirror)
+    answer = image.action_text(next(a for a in image.legal_actions() if image.is_chance(a)))
+    monkeypatch.setattr(book, "_entries", lambda variant: {key: [answer, 1.5]})
+    for other in book.MIRRORS:
+        seen = book.mirrored(start, other)
+        action, score = book.book_move(seen)
+        back = book.mirror_action(seen, action, other)  # the same square, seen from the book's side
+        assert score == 1.5 and back in start.legal_actions()
+        assert book.canonical(seen)[0] == key
+    result = choose_action(start, "Master")
+    assert (result.depth, result.nodes) == (0, 0) and result.action in start.legal_actions()
+    assert choose_action(start, "Club", seed=1).nodes > 0  # the book is for the levels that play their best move

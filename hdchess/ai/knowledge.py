@@ -69,6 +69,8 @@ class Knowledge:
       (None: all of them) are kept, the most promising.
     - ``eval_key(state) -> int``: a hash of everything ``evaluate`` reads, so the
       search can remember evaluations (None: the state's ``search_key``).
+    - ``book(state) -> (action, score) | None``: an opening book's answer, which the
+      levels that always play their best move take without searching (None: no book).
     """
 
     name: str
@@ -79,6 +81,7 @@ class Knowledge:
     captures: Callable[..., list[int]]
     order: Callable[..., list[int]]
     eval_key: Callable[..., int] | None = None
+    book: Callable[..., tuple[int, float] | None] | None = None
 
 
 __all__ = ["DECISIVE", "WIN_BONUS", "Knowledge", "Weights", "terminal_utility", "utility"]

@@ -68,6 +68,12 @@ def choose_action(state: GameState, level: str | int | Level = "Master", seed: i
     """The action the level plays in ``state``: the same for the same state and seed
     (for a level with a node budget; ``stop`` and ``on_info`` as for ``analyse``)."""
     level = level if isinstance(level, Level) else level_by_name(level)
+    book = state.ruleset.knowledge.book
+    if level.temperature <= 0 and book is not None:
+        known = book(state)
+        if known is not None:
+            action, score = known
+            return SearchResult(action, score, 0, 0, 0.0, (action,), {action: score})
     margin = None if level.temperature <= 0 else 5 * level.temperature
     result = analyse(state, level.limits(), seed=seed, root_margin=margin, stop=stop, on_info=on_info)
     if level.temperature <= 0 or len(result.root_scores) < 2:

@@ -21,6 +21,7 @@ from importlib import resources
 from ..ai.knowledge import Knowledge, Weights, utility
 from ..core import GENERAL, make_piece
 from ..gamestate import NO_SIDE
+from .book import book_move
 from .position import HIDDEN, Position
 
 GENERAL_CAPTURE = 500.0  # general-loss variants: the side to move can take the enemy General
@@ -277,7 +278,7 @@ def make_knowledge(variant: str) -> Knowledge:
     """The AI's knowledge of a face-down variant: the family's functions, the variant's weights."""
     return Knowledge(name=f"face-down ({variant})", weights=load_weights(variant), evaluate=evaluate,
                      estimate=difference, leaf_scan=leaf_scan, captures=captures, order=order,
-                     eval_key=eval_key)
+                     eval_key=eval_key, book=book_move)
 
 
 __all__ = ["FEATURES", "FaceDownWeights", "attacked_face_down", "difference", "evaluate", "features",
