@@ -118,6 +118,22 @@ class Geometry:
                 k += 1
         return None
 
+    def board_text(self, tokens: list[str | None]) -> str:
+        """A position line's board field: the ranks from the top, separated by ``/``,
+        each square's token from file a (None: empty), runs of empty squares as digits."""
+        files, ranks = self.files, []
+        for rank in range(self.ranks - 1, -1, -1):
+            text, run = "", 0
+            for token in tokens[rank * files:(rank + 1) * files]:
+                if token is None:
+                    run += 1
+                    continue
+                if run:
+                    text, run = text + str(run), 0
+                text += token
+            ranks.append(text + (str(run) if run else ""))
+        return "/".join(ranks)
+
     # -- tables (computed once per shape and kind) ------------------------------------
     def _cached(self, key, build):
         table = self._tables.get(key)

@@ -40,6 +40,19 @@ def terminal_utility(difference: float) -> float:
     return 0.0
 
 
+def two_largest(board: list[int], values: tuple[int, ...], squares: tuple[int, ...]) -> tuple[int, int]:
+    """The values of the two most valuable pieces ``board`` holds on ``squares`` (0 if absent):
+    what the best and second-best capture are worth."""
+    first = second = 0
+    for sq in squares:
+        value = values[board[sq]]
+        if value > first:
+            first, second = value, first
+        elif value > second:
+            second = value
+    return first, second
+
+
 class Weights:
     """Base of a family's evaluation weights: a frozen dataclass of floats."""
 

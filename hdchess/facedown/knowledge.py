@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass, fields
 from importlib import resources
 
-from ..ai.knowledge import Knowledge, Weights, utility
+from ..ai.knowledge import Knowledge, Weights, two_largest, utility
 from ..core import GENERAL, make_piece
 from ..gamestate import NO_SIDE
 from .book import book_move
@@ -66,16 +66,7 @@ def _holds_general(state: Position, bitboard: int) -> bool:
 
 
 def _two_largest(state: Position, bitboard: int) -> tuple[int, int]:
-    """The values of the two most valuable pieces on ``bitboard`` (0 if absent)."""
-    first = second = 0
-    mailbox, values = state.mailbox, state._values
-    for sq in state.geometry.squares(bitboard):
-        value = values[mailbox[sq]]
-        if value > first:
-            first, second = value, first
-        elif value > second:
-            second = value
-    return first, second
+    return two_largest(state.mailbox, state._values, state.geometry.squares(bitboard))
 
 
 def _dominance(state: Position, side: int, victims: tuple[int, ...]) -> float:

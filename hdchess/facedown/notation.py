@@ -40,20 +40,7 @@ CHASE_LIMIT = 3  # the chase rule's count: a fourth check in a row is illegal
 
 
 def board_text(mailbox: list[int], geometry: Geometry) -> str:
-    files = geometry.files
-    ranks = []
-    for rank in range(geometry.ranks - 1, -1, -1):
-        text, run = "", 0
-        for sq in range(rank * files, rank * files + files):
-            content = mailbox[sq]
-            if content == EMPTY:
-                run += 1
-                continue
-            if run:
-                text, run = text + str(run), 0
-            text += "x" if content == HIDDEN else piece_letter(content)
-        ranks.append(text + (str(run) if run else ""))
-    return "/".join(ranks)
+    return geometry.board_text([None if c == EMPTY else "x" if c == HIDDEN else piece_letter(c) for c in mailbox])
 
 
 def pool_text(pool: list[int]) -> str:

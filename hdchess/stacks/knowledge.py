@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ai.knowledge import Knowledge, Weights
+from ..ai.knowledge import Knowledge, Weights, two_largest
 from .state import State
 
 COVER_NOW = 500.0  # the side to move can cover the enemy General: a win next move
@@ -69,15 +69,7 @@ def _soldier_progress(state: State, color: int) -> float:
 
 def _two_largest(state: State, bitboard: int) -> tuple[int, int]:
     """The values of the two most valuable tops on ``bitboard`` (0 if absent)."""
-    first = second = 0
-    top, values = state.top, state._values
-    for sq in state.geometry.squares(bitboard):
-        value = values[top[sq]]
-        if value > first:
-            first, second = value, first
-        elif value > second:
-            second = value
-    return first, second
+    return two_largest(state.top, state._values, state.geometry.squares(bitboard))
 
 
 def difference(state: State, weights: StackWeights = DEFAULT_WEIGHTS, ours: tuple[int, int] | None = None) -> float:

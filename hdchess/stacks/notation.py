@@ -44,18 +44,7 @@ def stack_text(stack: list[int]) -> str:
 
 
 def board_text(stacks: list[list[int]], geometry: Geometry) -> str:
-    files, ranks = geometry.files, []
-    for rank in range(geometry.ranks - 1, -1, -1):
-        text, run = "", 0
-        for stack in stacks[rank * files:(rank + 1) * files]:
-            if not stack:
-                run += 1
-                continue
-            if run:
-                text, run = text + str(run), 0
-            text += stack_text(stack)
-        ranks.append(text + (str(run) if run else ""))
-    return "/".join(ranks)
+    return geometry.board_text([stack_text(stack) if stack else None for stack in stacks])
 
 
 def position_text(state: State) -> str:
