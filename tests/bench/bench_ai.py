@@ -30,7 +30,7 @@ from hdchess import Game, load_ruleset  # noqa: E402
 from hdchess.ai import SearchLimits, analyse, choose_action  # noqa: E402
 
 # (variant, depth of the fixed-depth search per phase)
-WORKLOAD = {"hdc2": (6, 4, 6), "banqi": (6, 5, 7), "gaiqi": (6, 5, 7), "cheight": (5, 5, 6)}
+WORKLOAD = {"hdc2": (6, 4, 6), "banqi": (6, 5, 7), "gaiqi": (5, 5, 7), "cheight": (5, 5, 6)}
 PHASES = ("opening", "middle game", "endgame")
 
 

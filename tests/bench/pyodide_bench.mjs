@@ -18,7 +18,7 @@ function sources(folder) {
   return readdirSync(folder).flatMap((name) => {
     const path = join(folder, name);
     if (statSync(path).isDirectory()) return name === "__pycache__" ? [] : sources(path);
-    return name.endsWith(".py") || name === "py.typed" ? [relative(root, path)] : [];
+    return /\.(py|json|md)$/.test(name) || name === "py.typed" ? [relative(root, path)] : [];
   });
 }
 
