@@ -313,8 +313,13 @@ def cmd_match(args: argparse.Namespace) -> int:
         elo0, elo1 = args.sprt
         sprt = Sprt(elo0, elo1, args.alpha, args.beta)
     start = time.perf_counter()
+    budget = None
+    if args.movetime is not None or args.nodes is not None:
+        from .ai import SearchLimits
+
+        budget = SearchLimits(movetime_ms=args.movetime, nodes=args.nodes)
     summary, results = run_match(args.player_a, args.player_b, args.games, seed=args.seed, variant=args.variant,
-                                 options=_rule_options(args), movetime_ms=args.movetime, jobs=jobs,
+                                 options=_rule_options(args), budget=budget, jobs=jobs,
                                  progress=not args.quiet and sys.stderr.isatty(), sprt=sprt)
     elapsed = time.perf_counter() - start
     if args.records:
@@ -442,6 +447,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--movetime", type=_number("--movetime", 1), metavar="MS",
                    help="AI levels search MS per move at full strength instead of their own budget; "
                         "engines get 'go movetime MS'")
+    p.add_argument("--nodes", type=_number("--nodes", 1), metavar="N",
+                   help="AI levels search N nodes per move at full strength; engines get 'go nodes N'")
     p.add_argument("--jobs", type=_number("--jobs", 1), help="games played at once (default: the number of CPUs)")
     p.add_argument("--records", metavar="PATH", default="hdchess-match.txt",
                    help="file for the records of every game (default hdchess-match.txt; '' for none)")

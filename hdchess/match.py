@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from .ai import SearchLimits
 from .errors import HdchessError
 from .game import Game
 from .players import make_player, play_turns
@@ -43,7 +44,7 @@ class GameTask:
     second: str
     variant: str
     options: tuple[tuple[str, str], ...]
-    movetime_ms: int | None = None
+    budget: SearchLimits | None = None  # the search budget of every AI player, instead of its own
     first_is_a: bool = True
 
 
@@ -76,7 +77,7 @@ def play_game(task: GameTask) -> GameResult:
     players = []
     try:
         for spec in (task.first, task.second):
-            players.append(make_player(spec, task.movetime_ms))
+            players.append(make_player(spec, task.budget))
             players[-1].new_game(ruleset)
         game = Game(ruleset, seed=task.deal_seed)
         game.tags.update({"Event": "hdchess match", "Round": str(task.index + 1),
@@ -108,7 +109,7 @@ def play_game(task: GameTask) -> GameResult:
 
 
 def make_tasks(player_a: str, player_b: str, games: int, seed: int, variant: str = "hdc2",
-               options: dict[str, str] | None = None, movetime_ms: int | None = None) -> list[GameTask]:
+               options: dict[str, str] | None = None, budget: SearchLimits | None = None) -> list[GameTask]:
     """Game 2k has A opening, game 2k+1 the same deal with B opening."""
     opts = tuple(sorted((options or {}).items()))
     deals = game_seeds(seed, (games + 1) // 2)
@@ -117,7 +118,7 @@ def make_tasks(player_a: str, player_b: str, games: int, seed: int, variant: str
         a_first = index % 2 == 0
         first, second = (player_a, player_b) if a_first else (player_b, player_a)
         tasks.append(GameTask(index, deals[index // 2], player_seed(seed, index), first, second, variant, opts,
-                              movetime_ms, a_first))
+                              budget, a_first))
     return tasks
 
 
@@ -338,16 +339,14 @@ def check_player(spec: str) -> str:
 
 
 def run_match(player_a: str, player_b: str, games: int, seed: int = 0, variant: str = "hdc2",
-              options: dict[str, str] | None = None, movetime_ms: int | None = None, jobs: int = 1,
+              options: dict[str, str] | None = None, budget: SearchLimits | None = None, jobs: int = 1,
               progress: bool = False, sprt: Sprt | None = None) -> tuple[Summary, list[GameResult]]:
     """Play up to ``games`` games (all of them, or until ``sprt`` reaches a verdict)."""
     if games < 1:
         raise HdchessError(f"--games must be at least 1, not {games}")
-    if movetime_ms is not None and movetime_ms < 1:
-        raise HdchessError(f"--movetime must be at least 1 ms, not {movetime_ms}")
     load_ruleset(variant, **(options or {}))  # bad rules: one clear error, not one per worker
-    tasks = make_tasks(check_player(player_a), check_player(player_b), games, seed, variant, options, movetime_ms)
-    names = (_label(player_a, movetime_ms), _label(player_b, movetime_ms))
+    tasks = make_tasks(check_player(player_a), check_player(player_b), games, seed, variant, options, budget)
+    names = (_label(player_a, budget), _label(player_b, budget))
     bar = ProgressBar(games, names) if progress else None
 
     def finished(result: GameResult) -> bool:
@@ -367,8 +366,8 @@ def run_match(player_a: str, player_b: str, games: int, seed: int = 0, variant: 
     return summary, results
 
 
-def _label(spec: str, movetime_ms: int | None) -> str:
+def _label(spec: str, budget: SearchLimits | None) -> str:
     """A player's name for the summary, known without starting an engine."""
     if spec.lower().startswith("engine:"):
         return spec[len("engine:"):].strip()
-    return make_player(spec, movetime_ms).name
+    return make_player(spec, budget).name

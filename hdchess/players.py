@@ -139,20 +139,28 @@ class GreedyPlayer(Player):
         return Choice(rng.choice(best or actions))
 
 
-class LevelPlayer(Player):
-    """An AI level; with ``movetime_ms`` it searches that long at full strength instead."""
+def budget_label(budget: SearchLimits) -> str:
+    """``1000ms``, ``8000n``: a search budget in a player's name."""
+    parts = ([f"{budget.movetime_ms:g}ms"] if budget.movetime_ms is not None else []) + (
+        [f"{budget.nodes}n"] if budget.nodes is not None else [])
+    return "+".join(parts)
 
-    def __init__(self, level_name: str, movetime_ms: int | None = None) -> None:
+
+class LevelPlayer(Player):
+    """An AI level; with a ``budget`` (a time or node limit) it searches within that
+    at full strength instead of with its own budget and temperature."""
+
+    def __init__(self, level_name: str, budget: SearchLimits | None = None) -> None:
         self.level = level_by_name(level_name)
-        self.movetime_ms = movetime_ms
-        self.name = self.level.name if movetime_ms is None else f"{self.level.name}@{movetime_ms}ms"
+        self.budget = budget
+        self.name = self.level.name if budget is None else f"{self.level.name}@{budget_label(budget)}"
         self.last_result = None  # the search behind the last choice (a UI shows its evaluation and line)
 
     def choose(self, turn: Turn) -> Choice:
-        if self.movetime_ms is None:
+        if self.budget is None:
             result = choose_action(turn.state, self.level, turn.seed)
         else:
-            result = analyse(turn.state, SearchLimits(movetime_ms=self.movetime_ms), seed=turn.seed)
+            result = analyse(turn.state, self.budget, seed=turn.seed)
         self.last_result = result
         detail = (f"depth {result.depth}, {result.nodes:,} nodes, {result.time_ms / 1000:.2f} s, "
                   f"eval {round(result.score, 2) + 0.0:+.2f}")
@@ -163,16 +171,18 @@ class EnginePlayer(Player):
     """An external program speaking the ``hdchess engine`` protocol on stdin/stdout.
 
     Each turn it is sent the whole game (``position ... moves ...``) and ``go``
-    (``go movetime N`` when a move time is given, else the engine's own level).
+    (``go movetime N`` / ``go nodes N`` within a budget, else the engine's own level).
     A silent, dead or cheating engine stops the match with an error naming it.
     Its ``Seed`` option, when it has one, is a fresh random number each game:
     nothing it is sent is derived from the deal or the match seed.
     """
 
-    def __init__(self, command: str, movetime_ms: int | None = None, timeout_s: float = 120.0) -> None:
+    def __init__(self, command: str, budget: SearchLimits | None = None, timeout_s: float = 120.0) -> None:
         self.command = command
-        self.movetime_ms = movetime_ms
-        self.timeout_s = timeout_s + (movetime_ms or 0) / 1000
+        self.go = "go" if budget is None else "go" + (
+            f" movetime {budget.movetime_ms:g}" if budget.movetime_ms is not None else "") + (
+            f" nodes {budget.nodes}" if budget.nodes is not None else "")
+        self.timeout_s = timeout_s + ((budget.movetime_ms or 0) / 1000 if budget else 0)
         try:
             args = shlex.split(command)
         except ValueError as exc:
@@ -240,7 +250,7 @@ class EnginePlayer(Player):
     def choose(self, turn: Turn) -> Choice:
         where = "startpos" if turn.start is None else f"fen {turn.start}"
         self._send(f"position {where}" + (" moves " + " ".join(turn.moves) if turn.moves else ""))
-        self._send("go" if self.movetime_ms is None else f"go movetime {self.movetime_ms}")
+        self._send(self.go)
         lines = self._until("bestmove")
         for line in lines:
             if line.startswith("info string error"):
@@ -327,18 +337,18 @@ def play_turns(game: Game, players: dict[int, Player], player_seeds: dict[int, i
     return True
 
 
-def make_player(spec: str, movetime_ms: int | None = None) -> Player:
+def make_player(spec: str, budget: SearchLimits | None = None) -> Player:
     """A player from its command-line name: a level (``Club`` or ``3``), ``random``,
-    ``greedy``, or ``engine:<command line>``. ``movetime_ms`` applies to levels and engines."""
+    ``greedy``, or ``engine:<command line>``. A ``budget`` applies to levels and engines."""
     text = str(spec).strip()
     if text.lower() in BASELINES:
         return BASELINES[text.lower()]()
     if text.lower().startswith("engine:"):
-        return EnginePlayer(text[len("engine:"):].strip(), movetime_ms)
+        return EnginePlayer(text[len("engine:"):].strip(), budget)
     if text.lower().startswith("search:"):
         return SearchPlayer(text[len("search:"):])
     try:
-        return LevelPlayer(text, movetime_ms)
+        return LevelPlayer(text, budget)
     except HdchessError:
         raise HdchessError(
             f"unknown player {excerpt(spec)}: use an AI level (Beginner ... Grandmaster or 1-6), "

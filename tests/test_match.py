@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from hdchess import Game, RecordError, __version__
+from hdchess.ai import SearchLimits
 from hdchess.cli import main
 from hdchess.errors import HdchessError
 from hdchess.facedown import State
@@ -115,7 +116,7 @@ def test_ai_levels_play_whole_games():
 
 
 def test_an_external_engine_plays_through_the_protocol():
-    summary, results = run_match("greedy", ENGINE, 2, seed=1, movetime_ms=5)
+    summary, results = run_match("greedy", ENGINE, 2, seed=1, budget=SearchLimits(movetime_ms=5))
     assert summary.names == ("greedy", ENGINE[len("engine:"):])
     for result in results:
         game = Game.from_record(result.record)

@@ -15,16 +15,18 @@ self-play games (``python -m hdchess.lab.texel``) and kept as data in
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, fields
 from importlib import resources
 
-from ..ai.knowledge import Knowledge, Weights, two_largest, utility
+from ..ai.knowledge import DECISIVE, Knowledge, Weights, two_largest, utility
 from ..core import GENERAL, make_piece
 from ..gamestate import NO_SIDE
 from .book import book_move
 from .position import HIDDEN, Position
 
 GENERAL_CAPTURE = 500.0  # general-loss variants: the side to move can take the enemy General
+WIN_LOSS_RANGE = 0.9 * DECISIVE  # win/loss games: a sure advantage, below a game actually won
 FEATURES = ("material", "pool", "mobility", "attack", "threat", "second_threat", "exposure", "opportunity",
             "dominance", "general_threat", "blind_risk", "blind_chance", "endgame_mobility")
 
@@ -45,6 +47,9 @@ class FaceDownWeights(Weights):
     blind_risk: float = 0.0  # chance that a blind capture by the opponent takes our face-down General
     blind_chance: float = 0.0  # chance that our blind capture takes their face-down General
     endgame_mobility: float = 0.0  # mobility, more as the face-down pieces run out
+    # win/loss games: the points of difference at which a game is won about 73% of the
+    # time (the Texel fit's logistic scale); the evaluation is then a win probability
+    scale: float = 8.0
 
 
 def load_weights(variant: str) -> FaceDownWeights:
@@ -151,14 +156,21 @@ def difference(state: Position, weights: FaceDownWeights, ours: tuple[int, int, 
 def evaluate(state: Position, weights: FaceDownWeights, ours: tuple[int, int, int] | None = None) -> float:
     """Utility of a non-terminal position for the side to move.
 
-    In win/loss games an advantage is worth less as the no-progress count runs
-    towards its limit (a draw): the side ahead makes progress, it does not shuffle.
+    Games decided by score weigh the expected score difference (``utility``).
+    In win/loss games the difference becomes a chance of winning, on the same
+    scale as a won game (``WIN_LOSS_RANGE`` just below the search's value of a
+    win): material then counts against a gamble's chance of taking a General
+    as it does in the results of real games. An advantage is also worth less as
+    the no-progress count runs towards its limit (a draw): the side ahead makes
+    progress rather than shuffle.
     """
     value = difference(state, weights, ours)
+    if state._by_score:
+        return utility(value)
     limit = state._no_progress_limit
-    if limit and not state._by_score:
+    if limit:
         value *= max(0.0, limit - state.quiet) / limit
-    return utility(value)
+    return WIN_LOSS_RANGE * math.tanh(value / (2 * weights.scale))
 
 
 def leaf_scan(state: Position) -> tuple[list[int], tuple[int, int, int] | None]:

@@ -27,7 +27,7 @@ from pathlib import Path
 from ..facedown.knowledge import FEATURES, FaceDownWeights, features, load_weights
 from ..variants import load_ruleset
 
-NAMES = [f.name for f in fields(FaceDownWeights)]  # every feature but material, in FEATURES order
+NAMES = [f.name for f in fields(FaceDownWeights) if f.name != "scale"]  # every feature but material
 assert list(FEATURES[1:]) == NAMES
 
 
@@ -91,10 +91,10 @@ def fit(start: list[float], samples, epochs: int, fit_weights: bool = True, shri
     return params[:-1], math.exp(params[-1])
 
 
-def write_weights(variant: str, weights: list[float]) -> Path:
+def write_weights(variant: str, weights: list[float], scale: float) -> Path:
     path = Path(str(resources.files("hdchess.facedown").joinpath("weights.json")))
     table = json.loads(path.read_text(encoding="utf-8"))
-    table[variant] = {name: round(w, 4) for name, w in zip(NAMES, weights)}
+    table[variant] = {**{name: round(w, 4) for name, w in zip(NAMES, weights)}, "scale": round(scale, 3)}
     path.write_text(json.dumps(table, indent=2) + "\n", encoding="utf-8")
     return path
 
@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"after:  loss {after[0]:.5f} (held out {after[1]:.5f}), scale {scale:.2f}")
     print(json.dumps({name: round(w, 4) for name, w in zip(NAMES, weights)}))
     if args.write:
-        print(f"wrote {write_weights(variant, weights)}")
+        print(f"wrote {write_weights(variant, weights, scale)}")
     return 0
 
 
