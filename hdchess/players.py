@@ -146,6 +146,22 @@ def budget_label(budget: SearchLimits) -> str:
     return "+".join(parts)
 
 
+def parse_budget(text: str) -> SearchLimits:
+    """``700ms`` or ``50000n`` (or both, joined by +): a player's own search budget."""
+    movetime = nodes = None
+    for part in text.split("+"):
+        part = part.strip().lower()
+        if part.endswith("ms") and part[:-2].isascii() and part[:-2].isdigit():
+            movetime = int(part[:-2])
+        elif part.endswith("n") and part[:-1].isascii() and part[:-1].isdigit():
+            nodes = int(part[:-1])
+        else:
+            raise HdchessError(f"a budget is like 700ms or 50000n, not {excerpt(text)}")
+    if not (movetime or nodes):
+        raise HdchessError(f"a budget needs a time or a number of nodes above 0, not {excerpt(text)}")
+    return SearchLimits(movetime_ms=movetime, nodes=nodes)
+
+
 class LevelPlayer(Player):
     """An AI level; with a ``budget`` (a time or node limit) it searches within that
     at full strength instead of with its own budget and temperature."""
@@ -338,8 +354,9 @@ def play_turns(game: Game, players: dict[int, Player], player_seeds: dict[int, i
 
 
 def make_player(spec: str, budget: SearchLimits | None = None) -> Player:
-    """A player from its command-line name: a level (``Club`` or ``3``), ``random``,
-    ``greedy``, or ``engine:<command line>``. A ``budget`` applies to levels and engines."""
+    """A player from its command-line name: a level (``Club`` or ``3``, or with its own
+    budget: ``Grandmaster@700ms``, ``Master@50000n``), ``random``, ``greedy``, or
+    ``engine:<command line>``. A ``budget`` applies to levels and engines without their own."""
     text = str(spec).strip()
     if text.lower() in BASELINES:
         return BASELINES[text.lower()]()
@@ -347,6 +364,9 @@ def make_player(spec: str, budget: SearchLimits | None = None) -> Player:
         return EnginePlayer(text[len("engine:"):].strip(), budget)
     if text.lower().startswith("search:"):
         return SearchPlayer(text[len("search:"):])
+    if "@" in text:  # a level with its own budget: Grandmaster@700ms, Master@50000n
+        text, _, own = text.partition("@")
+        budget = parse_budget(own)
     try:
         return LevelPlayer(text, budget)
     except HdchessError:

@@ -262,3 +262,12 @@ def test_sprt_likelihood_ratio_follows_the_scores():
     for index, points in enumerate([0, 0, 0.5, 0, 0, 0] * 5):
         worse.add(GameResult(index, index % 2 == 0, points, 10, 0, "", (0, 0), (1, 1)))
     assert worse.llr() < 0
+
+
+def test_a_level_may_bring_its_own_budget():
+    player = make_player("Master@1500n")
+    assert player.name == "Master@1500n" and player.budget.nodes == 1500
+    assert make_player("Grandmaster@700ms").budget.movetime_ms == 700
+    for bad in ("Master@fast", "Master@0n", "Master@١٢ms"):
+        with pytest.raises(HdchessError, match="a budget"):
+            make_player(bad)
