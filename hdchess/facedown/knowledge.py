@@ -92,9 +92,11 @@ def _dominance(state: Position, side: int, victims: tuple[int, ...]) -> float:
     return result
 
 
-def features(state: Position, ours: tuple[int, int, int] | None = None) -> list[float] | None:
+def features(state: Position, ours: tuple[int, int, int] | None = None,
+             weights: FaceDownWeights | None = None) -> list[float] | None:
     """The feature values (:data:`FEATURES`) for the side to move; None when the side
-    to move can take the enemy General (general-loss games: the game is won)."""
+    to move can take the enemy General (general-loss games: the game is won). With
+    ``weights``, a costly feature whose weight is 0 is left at 0 (the search's case)."""
     side = state.side
     other = side ^ 1
     our_moves, our_captures, our_exposed = ours or moves_and_summary(state, side)
@@ -126,7 +128,7 @@ def features(state: Position, ours: tuple[int, int, int] | None = None) -> list[
         -second,
         -exposure,
         opportunity,
-        _dominance(state, side, victims) if victims is not None else 0.0,
+        _dominance(state, side, victims) if victims is not None and (weights is None or weights.dominance) else 0.0,
         -general_threat,
         -blind_risk,
         blind_chance,
@@ -141,7 +143,7 @@ def difference(state: Position, weights: FaceDownWeights, ours: tuple[int, int, 
     """
     if state.side == NO_SIDE:
         return 0.0
-    values = features(state, ours)
+    values = features(state, ours, weights)
     if values is None:
         return GENERAL_CAPTURE  # gaiqi: we take their General and win at once
     (material, pool, mobility, attack, threat, second, exposure, opportunity, dominance, general_threat,
