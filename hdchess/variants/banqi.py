@@ -53,56 +53,47 @@ def movement(geometry: Geometry) -> Movement:
     one_orthogonal = geometry.steps(ORTHOGONAL)
     slides = orthogonal_slides(geometry)
     slide_table, slide_mask, slide_lookup = slides.table, slides.mask, slides.lookup
-    squares = geometry.squares
+    squares, all_squares = geometry.squares, geometry.all_squares
     tables = ActionTables.of(geometry)
     cache, actions_to, shift = tables.cache, tables.actions_to, tables.target_shift
     names = geometry.square_names
 
-    def target_squares(mailbox: list[int], occupied: int, enemy: int, sq: int) -> int:
-        """Bitboard of the squares the face-up piece on ``sq`` may move to or capture on."""
-        kind = mailbox[sq] & 7
-        step = one_orthogonal[sq]
-        targets = step & ~occupied
-        if kind == CANNON:
-            entry = slide_table[sq].get(occupied & slide_mask[sq]) or slide_lookup(sq, occupied)
-            return targets | (entry[2] & enemy)
-        victims = VICTIM_KINDS[kind]
-        for near in squares(step & enemy):
-            if victims >> (mailbox[near] & 7) & 1:
-                targets |= 1 << near
-        return targets
-
-    def generate_moves(state: State, color: int, out: list[int]) -> None:
-        """Append every move of ``color``'s revealed pieces."""
-        mailbox, occupied = state.mailbox, state.occupied
-        enemy = state.colors[color ^ 1]
-        cached = cache.get
-        for sq in squares(state.colors[color]):
-            targets = target_squares(mailbox, occupied, enemy, sq)
-            if targets:
-                out += cached(sq << shift | targets) or actions_to(sq, targets)
-
     def scan(state: State, color: int, out: list[int] | None) -> tuple[int, int, int]:
         """(number of moves, enemy pieces they capture, face-down squares they would
-        capture an enemy Soldier on), appending the moves to ``out`` unless it is None."""
+        capture an enemy Soldier on), appending the moves to ``out`` unless it is None:
+        the move generator and the evaluation's summary in one loop, the hottest."""
         mailbox, occupied, hidden = state.mailbox, state.occupied, state.hidden
+        empty = all_squares ^ occupied
         enemy = state.colors[color ^ 1]
         cached = cache.get
         count = captured = exposed = 0
         for sq in squares(state.colors[color]):
-            targets = target_squares(mailbox, occupied, enemy, sq)
             kind = mailbox[sq] & 7
+            step = one_orthogonal[sq]
+            targets = step & empty
             if kind == CANNON:
                 entry = slide_table[sq].get(occupied & slide_mask[sq]) or slide_lookup(sq, occupied)
-                exposed |= entry[2] & hidden
-            elif kind != GENERAL:  # the General cannot take a Soldier
-                exposed |= one_orthogonal[sq] & hidden
+                jumps = entry[2]
+                targets |= jumps & enemy
+                exposed |= jumps & hidden
+            else:
+                near = step & enemy
+                if near:
+                    victims = VICTIM_KINDS[kind]
+                    for square in squares(near):
+                        if victims >> (mailbox[square] & 7) & 1:
+                            targets |= 1 << square
+                if kind != GENERAL:  # the General cannot take a Soldier
+                    exposed |= step & hidden
             if targets:
                 count += targets.bit_count()
                 captured |= targets & enemy
                 if out is not None:
                     out += cached(sq << shift | targets) or actions_to(sq, targets)
         return count, captured, exposed
+
+    def generate_moves(state: State, color: int, out: list[int]) -> None:
+        scan(state, color, out)
 
     def explain(state: State, frm: int, to: int) -> str | None:
         """Why the move of the player's own piece ``frm-to`` is illegal in banqi.
