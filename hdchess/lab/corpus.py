@@ -9,8 +9,9 @@ became of them, one JSON object per line::
 ``result`` is from the view of the side to move in that position (1 won,
 0.5 drawn, 0 lost) and ``margin`` is the final score difference from the same
 view (the material left, in win/loss games). Only positions where the side to
-move has no capture are kept (the evaluation's job is the quiet position;
-quiescence resolves the rest), and only after colours are decided.
+move has no capture of a face-up piece are kept (the evaluation's job is the
+quiet position; quiescence resolves the rest; a gaiqi blind capture is a
+gamble, not a capture to resolve), and only after colours are decided.
 
     python -m hdchess.lab.corpus --variant banqi --games 400 --out banqi.jsonl
 """
@@ -43,8 +44,8 @@ def play_one(task: tuple[str, str, int, int]) -> list[dict]:
         state = game.state
         if state.side == NO_SIDE or game.is_over():
             return
-        if any(state.is_capture(a) for a in state.legal_actions()):
-            return
+        if any(state.is_capture(a) and not state.is_chance(a) for a in state.legal_actions()):
+            return  # a capture of a face-up piece to make: not a quiet position (a blind capture is)
         seen.append((state.position_text(extended=True), state.side))
 
     play_turns(game, players, {1: seed, 2: seed ^ 0x5A5A}, on_move=remember, max_actions=2000)
