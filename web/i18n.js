@@ -1,4 +1,5 @@
-// Every string the page shows, in English and Chinese, and the piece vocabulary.
+// Every string the page shows, in English and Chinese (the pieces' glyphs and values come from the
+// engine's variant info: web/pieces.js).
 // UI modules call t("key", {params}) so that switching language is one re-render.
 
 const STRINGS = {
@@ -31,7 +32,20 @@ const STRINGS = {
     "replay.pause": "Pause",
     "replay.at": "Move {n} of {total}",
     "replay.start": "Start of the game",
-    "board.label": "Board, 8 files a–h by 4 ranks 1–4",
+    "board.label": "Board, {files} files a–{last} by {ranks} ranks 1–{ranks}",
+    "board.choose": "Choose the move to {sq}",
+    "square.stack": "{sq}, a stack of {n}, top first: {pieces}",
+    "square.choices": "{n} ways to move here",
+    "square.penalised": "repetition penalty",
+    "list.sep": ", ",
+    "kind.K": "General",
+    "kind.A": "Advisor",
+    "kind.E": "Elephant",
+    "kind.H": "Horse",
+    "kind.R": "Chariot",
+    "kind.C": "Cannon",
+    "kind.P": "Soldier",
+    "kind.W": "Archer",
     "square.empty": "{sq}, empty",
     "square.hidden": "{sq}, face-down",
     "square.piece": "{sq}, {piece}",
@@ -150,6 +164,22 @@ const STRINGS = {
     "choice.opponent": "the opponent",
     "choice.self": "the flipper",
     "embed.open": "Open full game",
+    "board.skip": "Skip to the board",
+    "note.penalty": "Moving back to {squares} costs a repetition penalty.",
+    "error.emptyRecord": "the record is empty",
+    "announce.other": "{who} {move}.",
+    "deal.known": "Known deal",
+    "deal.knownHelp": "This game was dealt from a seed: anyone who knows the seed knows every face-down piece.",
+    "param.flag": "use 1 or 0, not “{value}”",
+    "param.oneOf.first": "use human or ai, not “{value}”",
+    "param.oneOf.lang": "use en or zh, not “{value}”",
+    "param.oneOf.theme": "use light, dark or auto, not “{value}”",
+    "param.unknownVariant": "no game is called “{value}”",
+    "param.unknownLevel": "no level is called “{value}” (use a level name or 1-5)",
+    "param.seedNumber": "the seed must be a whole number, not “{value}”",
+    "param.seedLong": "the seed is too long (at most 18 digits)",
+    "param.recordLong": "the record is too long",
+    "param.recordEmpty": "the record is empty",
   },
   zh: {
     "app.title": "暗龙棋",
@@ -180,7 +210,12 @@ const STRINGS = {
     "replay.pause": "暂停",
     "replay.at": "第 {n} 步，共 {total} 步",
     "replay.start": "开局",
-    "board.label": "棋盘，a–h 八列，1–4 四行",
+    "board.label": "棋盘，a–{last} 共 {files} 列，1–{ranks} 共 {ranks} 行",
+    "board.choose": "选择走到 {sq} 的着法",
+    "square.stack": "{sq}，{n} 子叠成一摞，自上而下：{pieces}",
+    "square.choices": "有 {n} 种走法到此",
+    "square.penalised": "重复走子罚分",
+    "list.sep": "，",
     "square.empty": "{sq}，空",
     "square.hidden": "{sq}，暗子",
     "square.piece": "{sq}，{piece}",
@@ -299,18 +334,26 @@ const STRINGS = {
     "choice.opponent": "对手",
     "choice.self": "翻子者",
     "embed.open": "打开完整版",
+    "board.skip": "跳到棋盘",
+    "note.penalty": "走回 {squares} 会被罚分（重复走子）。",
+    "error.emptyRecord": "棋谱为空",
+    "announce.other": "{who} {move}。",
+    "deal.known": "已知布局",
+    "deal.knownHelp": "本局由种子发牌：知道种子的人知道每一枚暗子。",
+    "param.flag": "请用 1 或 0，而不是“{value}”",
+    "param.oneOf.first": "请用 human 或 ai，而不是“{value}”",
+    "param.oneOf.lang": "请用 en 或 zh，而不是“{value}”",
+    "param.oneOf.theme": "请用 light、dark 或 auto，而不是“{value}”",
+    "param.unknownVariant": "没有名为“{value}”的玩法",
+    "param.unknownLevel": "没有名为“{value}”的等级（请用等级名或 1-5）",
+    "param.seedNumber": "种子必须是整数，而不是“{value}”",
+    "param.seedLong": "种子太长（最多 18 位）",
+    "param.recordLong": "棋谱太长",
+    "param.recordEmpty": "棋谱为空",
   },
 };
 
 export const LANGS = Object.keys(STRINGS);
-
-// Piece letters per RULES.md: upper case red, lower case black.
-const KINDS = "KAEHRCPW";
-const GLYPHS = { red: "帥仕相傌俥砲兵弩", black: "將士象馬車炮卒弓" };
-const KIND_NAMES = {
-  en: ["General", "Advisor", "Elephant", "Horse", "Chariot", "Cannon", "Soldier", "Archer"],
-  zh: null, // Chinese names are the glyphs themselves
-};
 
 let lang = "en";
 const listeners = new Set();
@@ -351,39 +394,4 @@ export function translateStatic(root = document) {
       if (attr && key) el.setAttribute(attr.trim(), t(key.trim()));
     }
   }
-}
-
-export function isPieceLetter(letter) {
-  return typeof letter === "string" && letter.length === 1 && KINDS.includes(letter.toUpperCase());
-}
-
-export function pieceColor(letter) {
-  return letter === letter.toUpperCase() ? "red" : "black";
-}
-
-/** The Chinese character of a piece letter ("R" -> 俥, "r" -> 車). */
-export function pieceGlyph(letter) {
-  const kind = KINDS.indexOf(letter.toUpperCase());
-  return kind < 0 ? "?" : GLYPHS[pieceColor(letter)][kind];
-}
-
-/** "red Chariot" / "红俥": what screen readers and announcements say. */
-export function pieceName(letter) {
-  const kind = KINDS.indexOf(letter.toUpperCase());
-  if (kind < 0) return letter;
-  const color = t(`color.${pieceColor(letter)}.lower`);
-  if (lang === "zh") return `${color}${pieceGlyph(letter)}`;
-  return `${color} ${KIND_NAMES.en[kind]}`;
-}
-
-/** Short kind name for tooltips ("Chariot"), in the current language. */
-export function kindName(letter) {
-  const kind = KINDS.indexOf(letter.toUpperCase());
-  if (kind < 0) return letter;
-  return lang === "zh" ? pieceGlyph(letter) : KIND_NAMES.en[kind];
-}
-
-/** Sort key so piece lists read General first, Soldiers last (the table order of RULES.md). */
-export function kindOrder(letter) {
-  return KINDS.indexOf(letter.toUpperCase());
 }

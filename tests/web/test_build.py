@@ -26,7 +26,7 @@ def test_the_site_holds_the_app_and_only_what_it_loads(site):
     for needed in ("index.html", "sw.js", "web/app.js", "web/worker.js", "web/engine-client.js",
                    "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
                    "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", f"pyodide/{build.MICROPIP_WHEEL}",
-                   "wheels/manifest.json"):
+                   "wheels/manifest.json", "web/static-info.js"):
         assert needed in files
     for tool in ("web/build.py", "web/serve.py", "web/package.json", "web/package-lock.json", "web/sw.js"):
         assert tool not in files
@@ -63,6 +63,18 @@ def test_the_wheel_is_complete_and_runs_the_bridge(site, tmp_path):
     out = subprocess.run([sys.executable, "-c", code, str(wheel)], capture_output=True, text=True, cwd=tmp_path,
                          check=True).stdout
     assert json.loads(out)["ok"] is True
+
+
+def test_the_page_knows_every_variant_before_python_starts(site):
+    text = (site / "web/static-info.js").read_text()
+    data = json.loads(text[text.index("{"):text.rindex("}") + 1])
+    names = [v["name"] for v in data["info"]["variants"]]
+    assert names and set(data["openings"]) == set(names)
+    for name in names:
+        opening = data["openings"][name]
+        board = opening["board"]
+        assert len(opening["squares"]) == board["files"] * board["ranks"] == len(board["names"])
+        assert opening["moves"] == [] and "record" not in opening and "seed" not in opening
 
 
 def test_the_service_worker_caches_every_file_under_a_content_version(site):

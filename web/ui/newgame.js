@@ -1,24 +1,9 @@
 // The new-game dialog, built from the bridge's `info`: any variant and any rule
 // option the engine declares appears here without a change to this file.
 
-import { has, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { el } from "./dom.js";
-
-function humanize(name) {
-  return name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
-}
-
-export function optionLabel(option) {
-  return has(`option.${option.name}`) ? t(`option.${option.name}`) : humanize(option.name);
-}
-
-function choiceLabel(choice) {
-  return has(`choice.${choice}`) ? t(`choice.${choice}`) : choice;
-}
-
-export function levelLabel(level) {
-  return has(`level.${level}`) ? t(`level.${level}`) : level;
-}
+import { choiceLabel, levelLabel, optionHelp, optionLabel, variantSummary, variantTitle } from "./names.js";
 
 function radio(name, value, checked, label) {
   const id = `ng-${name}-${value}`;
@@ -45,7 +30,8 @@ export function createNewGameDialog(dialog, { onStart }) {
         input = el("input", { id, name: `opt:${option.name}`, type: "number", inputmode: "numeric", step: 1,
           min: option.minimum ?? 0, value: String(value), required: true });
       }
-      const help = option.doc ? el("small", { class: "help", id: `${id}-help` }, option.doc) : null;
+      const helpText = optionHelp(variant, option);
+      const help = helpText ? el("small", { class: "help", id: `${id}-help` }, helpText) : null;
       if (help) input.setAttribute("aria-describedby", help.id);
       return el("div", { class: "field" }, el("label", { for: id }, optionLabel(option)), input, help);
     });
@@ -54,13 +40,13 @@ export function createNewGameDialog(dialog, { onStart }) {
   function build(settings) {
     const variants = info?.variants ?? [];
     const current = variants.find((v) => v.name === settings.variant) ?? variants[0];
-    const summary = el("p", { class: "summary" }, current?.summary ?? "");
+    const summary = el("p", { class: "summary" }, variantSummary(current));
     const rules = el("div", { class: "rule-options" }, optionsFields(current, settings.options?.[current?.name]));
     const variantSelect = el("select", { id: "ng-variant", name: "variant" },
-      variants.map((v) => el("option", { value: v.name, selected: v === current }, v.title || v.name)));
+      variants.map((v) => el("option", { value: v.name, selected: v === current }, variantTitle(v))));
     variantSelect.addEventListener("change", () => {
       const chosen = variants.find((v) => v.name === variantSelect.value);
-      summary.textContent = chosen?.summary ?? "";
+      summary.textContent = variantSummary(chosen);
       rules.replaceChildren(...optionsFields(chosen, settings.options?.[chosen?.name]));
     });
     const aiOnly = el("div", { class: "ai-only" },

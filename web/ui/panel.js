@@ -1,8 +1,9 @@
 // The live panel: the two players (colour, score, penalties, captures), the
 // no-progress count and the face-down pool. All numbers come from the view.
 
-import { kindOrder, pieceColor, pieceName, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { makeDisc } from "../board.js";
+import { kindOrder, pieceColor, pieceName } from "../pieces.js";
 import { el } from "./dom.js";
 
 function discs(letters, useLetters, extraClass = "") {
