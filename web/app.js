@@ -4,7 +4,7 @@
 // and a first click made before it is ready is kept and played when it is.
 
 import {
-  app, askHint, call, enterReplay, errorText, loadRecord, mount, NO_LEGAL, playQueued, renderAll,
+  app, askHint, call, resign, enterReplay, errorText, loadRecord, mount, NO_LEGAL, playQueued, renderAll,
   restoreSaved, saveGame, scheduleAi, setupFor, showGameOverPanel, showMessage, startGame, stepReplay, task,
   toggleAutoplay, undo,
 } from "./controller.js";
@@ -14,6 +14,7 @@ import { setPieces } from "./pieces.js";
 import { STATIC } from "./static-info.js";
 import { announce, setAnnouncer } from "./ui/announce.js";
 import { bootView } from "./ui/bootview.js";
+import { confirmDialog } from "./ui/confirm.js";
 import { $ } from "./ui/dom.js";
 import { createNewGameDialog } from "./ui/newgame.js";
 import { matchLevel, parseParams } from "./ui/params.js";
@@ -63,7 +64,7 @@ const els = {
   replayBar: $("#replay-bar"),
   replayPos: $("#rp-pos"),
   buttons: {
-    new: $("#btn-new"), undo: $("#btn-undo"), hint: $("#btn-hint"), record: $("#btn-record"),
+    new: $("#btn-new"), undo: $("#btn-undo"), hint: $("#btn-hint"), resign: $("#btn-resign"), record: $("#btn-record"),
     settings: $("#btn-settings"), lang: $("#btn-lang"),
   },
 };
@@ -274,6 +275,9 @@ function wireControls() {
   b.new.addEventListener("click", openNewGame);
   b.undo.addEventListener("click", undo);
   b.hint.addEventListener("click", askHint);
+  b.resign.addEventListener("click", async () => {
+    if (await confirmDialog($("#confirm-dialog"), t("resign.question"), t("btn.resign"))) resign();
+  });
   b.record.addEventListener("click", openRecord);
   b.settings.addEventListener("click", () => settingsDialog.open());
   b.lang.addEventListener("click", () => changeSettings({ lang: getLang() === "zh" ? "en" : "zh" }));

@@ -231,6 +231,7 @@ function renderButtons() {
   const undoable = view.moves.length > 0 && (app.setup.mode === "two" || humanHasMoved());
   b.undo.disabled = !idle || !undoable;
   b.hint.disabled = !idle || !humanCanAct() || app.replayPly !== null;
+  b.resign.disabled = !idle || !resigner();
   const over = Boolean(view.outcome) && view.moves.length > 0;
   els.replayBar.hidden = !over;
   if (over) {
@@ -261,7 +262,7 @@ function renderPanels() {
   const replaying = app.replayPly !== null && app.replayView;
   const view = replaying ? { ...app.view, ...app.replayView } : app.view;
   const playing = app.replayPly === null;
-  drawIf(els.players, [view.player_colors, view.scores, view.penalties, view.captured, view.turn_player,
+  drawIf(els.players, [view.decided_by_score, view.player_colors, view.scores, view.penalties, view.captured, view.turn_player,
     Boolean(view.outcome), app.setup, app.thinking, playing], () => renderPlayers(els.players, view, {
     playerName, letters: app.settings.letters, thinking: app.thinking, live: playing,
   }));
@@ -583,6 +584,31 @@ export function undo() {
       if (!(err instanceof EngineRestarted)) showError(err);
     }
   }).then(scheduleAi, scheduleAi);
+}
+
+/** Who would resign now: the human against the computer, else the player to move; null if nobody can
+ *  (the game is over, or no colour is decided yet). */
+export function resigner() {
+  const view = app.view;
+  if (view.outcome || !view.side) return null;
+  return humanPlayer() ?? view.turn_player;
+}
+
+export function resign() {
+  const player = resigner();
+  if (!player) return Promise.resolve();
+  stopReplay();
+  return task(async () => {
+    try {
+      const view = await call("resign", { player });
+      setView(view);
+      renderAll();
+      await saveGame();
+      if (view.outcome) gameOver();
+    } catch (err) {
+      if (!(err instanceof EngineRestarted)) showError(err);
+    }
+  });
 }
 
 export function askHint() {

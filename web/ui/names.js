@@ -38,3 +38,9 @@ export function variantSummary(variant) {
   if (!variant) return "";
   return has(`variant.${variant.name}.summary`) ? t(`variant.${variant.name}.summary`) : variant.summary ?? "";
 }
+
+/** Why the game ended, in the page's language ("term.<termination>"), else the engine's words. */
+export function terminationText(outcome, view) {
+  const key = `term.${outcome.termination}`;
+  return has(key) ? t(key, { n: view.quiet_limit }) : String(outcome.text ?? outcome.termination ?? "");
+}

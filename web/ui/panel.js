@@ -40,7 +40,9 @@ export function renderPlayers(container, view, ctx) {
       active && ctx.thinking ? el("span", { class: "spinner", role: "img", "aria-label": t("status.aiThinking") }) : null,
     ),
     el("div", { class: "player-stats" },
-      el("span", { class: "stat score" }, `${t("panel.score")} `, el("strong", {}, score ?? "–")),
+      // in win/loss games the number is material left, not a score that decides anything
+      el("span", { class: "stat score" }, `${t(view.decided_by_score === false ? "panel.material" : "panel.score")} `,
+        el("strong", {}, score ?? "–")),
       penalty ? el("span", { class: "stat penalty" }, `${t("panel.penalty")} `, el("strong", {}, `−${penalty}`)) : null,
     ),
     el("div", { class: "captured-row" },
