@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .core import COLOR_NAMES, piece_name
+from .core import COLOR_NAMES, piece_letter
 from .errors import IllegalMoveError, InvalidMoveError
 from .gamestate import NO_SIDE, Action, GameState, Outcome, Termination, turn_player
 from .inputs import shown
+from .messages import Message
 from .referee import FairDraw, KnownDeal, check_seed
 from .rules import Ruleset
 from .variants import load_ruleset
@@ -91,17 +92,20 @@ class Game:
         action, outcome = self.state.parse_action(text)
         self._check_legal(action, shown(str(text).strip()))
         if outcome is not None:
+            label = shown(text.strip())
             if not self.state.is_chance(action):
-                raise InvalidMoveError(f"{shown(text.strip())}: only a flip or a blind capture reveals a piece")
+                raise InvalidMoveError(Message("move.refused", move=label, reason=Message("move.reveals_nothing")))
             if outcome not in dict(self.state.chance_outcomes(action)):
-                raise IllegalMoveError(f"{shown(text.strip())}: no {piece_name(outcome)} is left face-down")
+                raise IllegalMoveError(Message("move.refused", move=label,
+                                               reason=Message("flip.none_left", piece=piece_letter(outcome))))
         return action, outcome
 
     def _check_legal(self, action: Action, label: str) -> None:
         if self._outcome is not None:
-            raise IllegalMoveError(f"{label}: the game is over ({self._outcome.describe()})")
+            raise IllegalMoveError(Message("move.refused", move=label,
+                                           reason=Message("game.over", outcome=self._outcome.describe())))
         if action not in self.state.legal_actions():
-            raise IllegalMoveError(f"{label}: {self.state.explain_illegal(action)}")
+            raise IllegalMoveError(Message("move.refused", move=label, reason=self.state.explain_illegal(action)))
 
     def _action(self, move: str | Action) -> tuple[Action, int | None]:
         if isinstance(move, str):
@@ -121,8 +125,7 @@ class Game:
         """
         action, outcome = self._action(move)
         if outcome is not None:
-            raise IllegalMoveError(f"{shown(str(move).strip())}: a flip's result is drawn, not chosen "
-                                   "(play the square alone; results are given only when replaying a record)")
+            raise IllegalMoveError(Message("move.refused", move=shown(str(move).strip()), reason=Message("flip.drawn")))
         return self._push(action, None)
 
     def replay(self, move: str | Action, outcome: int | None = None) -> PlayedMove:
@@ -160,7 +163,7 @@ class Game:
         flip revealed goes back into the pool: flipping again draws afresh
         (in a known deal it lies where it was)."""
         if not self.moves:
-            raise IllegalMoveError("there is no move to undo")
+            raise IllegalMoveError(Message("undo.none"))
         if self._resigned is not None:
             self._resigned = None
         entry = self.moves.pop()
@@ -171,16 +174,16 @@ class Game:
         self._outcome = self.state.outcome()
         return entry
 
-    def resign(self, color: int) -> Outcome:
-        """The player of ``color`` gives up: the other colour wins."""
+    def resign(self, color: int, termination: Termination = Termination.RESIGNATION) -> Outcome:
+        """The player of ``color`` gives up (or, ``Termination.TIME_FORFEIT``, ran out of time): the other
+        colour wins, whatever the material; the scores stay as they were, shown as material."""
         if self._outcome is not None:
-            raise IllegalMoveError(f"the game is already over ({self._outcome.describe()})")
+            raise IllegalMoveError(Message("game.already_over", outcome=self._outcome.describe()))
         if color not in (0, 1):
-            raise IllegalMoveError("only a player whose colour is known can resign")
+            raise IllegalMoveError(Message("resign.unknown_colour"))
         state = self.state
         self._resigned = color
-        self._outcome = Outcome(Termination.RESIGNATION, color ^ 1, (state.score(0), state.score(1)),
-                                by_score=False)
+        self._outcome = Outcome(termination, color ^ 1, (state.score(0), state.score(1)), by_score=False)
         return self._outcome
 
     # -- views -------------------------------------------------------------------

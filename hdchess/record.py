@@ -32,6 +32,7 @@ from .errors import HdchessError, RecordError
 from .game import Game
 from .gamestate import TERMINATIONS, Termination
 from .inputs import excerpt, shown
+from .messages import Message, reason_of
 from .variants import load_ruleset
 
 _TAG = re.compile(r'^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
@@ -105,13 +106,13 @@ def parse_record(text: str) -> tuple[dict[str, str], list[str]]:
         if line.lstrip().startswith("["):
             match = _TAG.match(line)
             if not match:
-                raise RecordError(f"line {number}: a tag must look like [Name \"value\"], not {excerpt(line.strip())}")
+                raise RecordError(Message("record.bad_tag", line=number, text=excerpt(line.strip())))
             tags[match.group(1)] = re.sub(r"\\(.)", r"\1", match.group(2))
         else:
             body.append(line.split(";", 1)[0])
     moves_text = " ".join(body)
     if moves_text.count("{") != moves_text.count("}"):
-        raise RecordError("a comment { ... } is not closed")
+        raise RecordError(Message("record.unclosed_comment"))
     moves_text = re.sub(r"\{[^}]*\}", " ", moves_text)
     tokens = []
     for token in moves_text.split():
@@ -145,16 +146,17 @@ def read_record(text: str, seed: int | None = None) -> Game:
             game.replay(token)
         except HdchessError as exc:
             label = shown(token)
-            reason = str(exc).removeprefix(f"{label}: ")  # most move errors already start with the move
-            raise RecordError(f"move {number} ({label}): {reason}") from None
+            reason = reason_of(exc, label)  # most move errors already start with the move
+            raise RecordError(Message("record.move", number=number, move=label, reason=reason)) from None
     game.assisted = tags.get("Assisted", "").strip().lower() in ("yes", "true", "1")
     result = tags.get("Result", "*")
     if result not in _RESULTS:
-        raise RecordError(f"the Result tag must be one of {', '.join(_RESULTS)}, not {excerpt(result)}")
+        raise RecordError(Message("record.bad_result", results=list(_RESULTS), text=excerpt(result)))
     termination = TERMINATIONS.get(tags.get("Termination", "").strip())
-    if termination is Termination.RESIGNATION and not game.is_over() and result in ("1-0", "0-1"):
-        game.resign(1 if result == "1-0" else 0)
+    forfeits = (Termination.RESIGNATION, Termination.TIME_FORFEIT)
+    if termination in forfeits and not game.is_over() and result in ("1-0", "0-1"):
+        game.resign(1 if result == "1-0" else 0, termination)
     replayed = game.outcome.result() if game.outcome else "*"
     if result != "*" and result != replayed:
-        raise RecordError(f"the record says {result} but its moves give {replayed}")
+        raise RecordError(Message("record.result_mismatch", claimed=result, actual=replayed))
     return game
