@@ -465,17 +465,17 @@ class Session:
         played = self.game.moves[ply - 1]
         legal = state.legal_actions()
         if len(legal) == 1:  # nothing to choose: nothing lost
-            text = state.action_text(played.action)
-            return {"ply": self.game.start_ply + ply, "best": text, "played": played.text, "drop": 0.0,
-                    "score": None, "pv": [text]}
+            text, info = state.action_text(played.action), state.action_info(played.action)
+            return {"ply": self.game.start_ply + ply, "best": text, "best_from": info.frm, "best_to": info.to,
+                    "played": played.text, "drop": 0.0, "score": None, "pv": [text]}
         # every root action within a wide margin of the best gets an exact value
         result = analyse(state, SearchLimits(nodes=nodes), seed=ply, root_margin=2 * WIN_BONUS)
         best = result.score
         value = result.root_scores.get(played.action, best)
-        return {"ply": self.game.start_ply + ply, "best": pv_text(state, result.pv[:1])[0]
-                if result.pv else state.action_text(result.action),
-                "played": played.text, "score": round(best, 2), "drop": round(max(0.0, best - value), 2),
-                "pv": pv_text(state, result.pv)}
+        info = state.action_info(result.action)
+        return {"ply": self.game.start_ply + ply, "best": state.action_text(result.action),
+                "best_from": info.frm, "best_to": info.to, "played": played.text, "score": round(best, 2),
+                "drop": round(max(0.0, best - value), 2), "pv": pv_text(state, result.pv)}
 
     def evaluations(self, args: dict) -> dict:
         """The AI's evaluation of every position of the game, from red's view, in points.

@@ -5,7 +5,7 @@
 
 import {
   app, askHint, call, resign, enterReplay, errorText, loadRecord, mount, NO_LEGAL, playQueued, renderAll,
-  restoreSaved, saveGame, scheduleAi, setupFor, showGameOverPanel, showMessage, startGame, stepReplay, task,
+  restoreSaved, startClockTicks, variantInfo, saveGame, scheduleAi, setupFor, showGameOverPanel, showMessage, startGame, stepReplay, task,
   toggleAutoplay, undo,
 } from "./controller.js";
 import { post, readyDetails, runPending, startEmbed } from "./embed.js";
@@ -19,6 +19,8 @@ import { $ } from "./ui/dom.js";
 import { createNewGameDialog } from "./ui/newgame.js";
 import { matchLevel, parseParams } from "./ui/params.js";
 import { createRecordDialog } from "./ui/recorddialog.js";
+import { setSound } from "./ui/sound.js";
+import { openRules } from "./ui/rules.js";
 import { createSettingsDialog } from "./ui/settings.js";
 import * as store from "./ui/storage.js";
 
@@ -30,7 +32,7 @@ const messages = []; // said once the first game is up (functions: worded in the
 const browserLang = (navigator.language || "").toLowerCase().startsWith("zh") ? "zh" : "en";
 let settings;
 if (embed) {
-  settings = { ...store.DEFAULT_SETTINGS, lang: browserLang };
+  settings = { ...store.DEFAULT_SETTINGS, lang: browserLang, sound: false }; // a page that embeds us may be quiet
 } else {
   const loaded = store.loadSettings({ ...store.DEFAULT_SETTINGS, lang: browserLang });
   settings = loaded.settings;
@@ -54,6 +56,7 @@ const els = {
   progress: $("#progress"),
   progressBar: $("#progress-bar"),
   knownDeal: $("#known-deal"),
+  reviewNote: $("#review-note"),
   players: $("#players"),
   info: $("#info"),
   moves: $("#moves"),
@@ -65,6 +68,7 @@ const els = {
   replayPos: $("#rp-pos"),
   buttons: {
     new: $("#btn-new"), undo: $("#btn-undo"), hint: $("#btn-hint"), resign: $("#btn-resign"), record: $("#btn-record"),
+    rules: $("#btn-rules"), sound: $("#btn-sound"),
     settings: $("#btn-settings"), lang: $("#btn-lang"),
   },
 };
@@ -72,7 +76,7 @@ setAnnouncer($("#announcer"));
 if (embed) document.body.classList.add("embed");
 
 const board = mount(els, { onOpenNewGame: openNewGame, onOpenRecord: openRecord });
-const newGameDialog = createNewGameDialog($("#new-dialog"), { onStart: startFromDialog });
+const newGameDialog = createNewGameDialog($("#new-dialog"), { onStart: startFromDialog, onRules: showRules });
 const recordDialog = createRecordDialog($("#record-dialog"), { onImport: importRecord });
 const settingsDialog = createSettingsDialog($("#settings-dialog"), {
   onChange: changeSettings, getSettings: () => settings,
@@ -92,13 +96,24 @@ function applyTheme() {
 function applyLang() {
   setLang(settings.lang);
   translateStatic();
+  document.title = `${t("app.title")} · hdchess`;
   board.refresh();
   if (app.view?.outcome && !els.gameover.hidden) showGameOverPanel();
+}
+
+function applySound() {
+  setSound(settings.sound);
+  const button = els.buttons.sound;
+  button.setAttribute("aria-pressed", settings.sound ? "true" : "false");
+  button.textContent = settings.sound ? "🔊" : "🔇";
+  button.setAttribute("aria-label", t("btn.sound"));
+  button.title = t(settings.sound ? "sound.on" : "sound.off");
 }
 
 function changeSettings(changes) {
   Object.assign(settings, changes);
   saveSettings();
+  applySound();
   if ("theme" in changes) applyTheme();
   if ("lang" in changes) applyLang();
   renderAll();
@@ -112,11 +127,16 @@ function openNewGame() {
 async function startFromDialog(choice) {
   await startGame(choice);
   Object.assign(settings, {
-    mode: choice.mode, first: choice.first, level: choice.level, variant: choice.variant,
+    mode: choice.mode, first: choice.first, level: choice.level, variant: choice.variant, clock: choice.clock,
     options: { ...settings.options, [choice.variant]: choice.options },
   });
   saveSettings();
   if (embed) post("ready", readyDetails());
+}
+
+/** The rules page of `variant` (default: the game on the board). */
+function showRules(variant = variantInfo(app.view?.variant)) {
+  openRules($("#rules-dialog"), variant, { letters: settings.letters, current: variantInfo(app.view?.variant) });
 }
 
 function openRecord() {
@@ -239,9 +259,22 @@ function firstView(saved) {
   return bootView(STATIC, choice, app.setup.players[1] === "human");
 }
 
+/** Arrow keys step the replay (Home/End: its ends), unless a field, a dialog or the board has the keys. */
+function replayKeys(event) {
+  if (els.replayBar.hidden || event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target;
+  if (target.closest?.("input, select, textarea, dialog, #board, .choice-menu, [role=menu]")) return;
+  const step = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity }[event.key];
+  if (step === undefined) return;
+  event.preventDefault();
+  stepReplay(step);
+}
+
 async function boot() {
   applyTheme();
   applyLang();
+  applySound();
+  startClockTicks();
   const saved = embed ? { game: null } : store.loadGame();
   if (saved.error) messages.push(() => t("error.saved", { reason: saved.error }));
   app.view = firstView(saved.game);
@@ -279,8 +312,11 @@ function wireControls() {
     if (await confirmDialog($("#confirm-dialog"), t("resign.question"), t("btn.resign"))) resign();
   });
   b.record.addEventListener("click", openRecord);
+  b.rules.addEventListener("click", () => showRules());
   b.settings.addEventListener("click", () => settingsDialog.open());
   b.lang.addEventListener("click", () => changeSettings({ lang: getLang() === "zh" ? "en" : "zh" }));
+  b.sound.addEventListener("click", () => changeSettings({ sound: !settings.sound }));
+  document.addEventListener("keydown", replayKeys);
   $("#message-close").addEventListener("click", () => { els.message.hidden = true; });
   $("#rp-first").addEventListener("click", () => stepReplay(-Infinity));
   $("#rp-prev").addEventListener("click", () => stepReplay(-1));

@@ -15,6 +15,8 @@ import { renderMoves } from "./ui/movelist.js";
 import { levelLabel } from "./ui/names.js";
 import { renderInfo, renderPlayers } from "./ui/panel.js";
 import { engineErrorText } from "./ui/messages.js";
+import { createClock, flagged, formatClock, remainingOf, restoreClock, savedClock, switchClock } from "./ui/clock.js";
+import { playSound } from "./ui/sound.js";
 import * as store from "./ui/storage.js";
 
 // An AI reply is shown no sooner than this after the player's move, so that move's animation
@@ -22,6 +24,10 @@ import * as store from "./ui/storage.js";
 const AI_PACE_MS = 300;
 const REPLAY_STEP_MS = 900;
 const FLASH_MS = 1400; // as long as the .flash animation in style.css
+const CLOCK_TICK_MS = 200;
+const REVIEW_NODES = 1500; // per ply of the blunder check: about 0.1 s in the browser
+export const MISTAKE = 3; // points a move may lose before the review marks it (?), and a blunder (??)
+export const BLUNDER = 8;
 export const NO_LEGAL = { flips: [], moves: {} };
 
 export const app = {
@@ -53,6 +59,8 @@ export const app = {
   aiFailed: false, // the engine refused to move here: wait for a new position instead of asking again
   aiCrashes: 0, // worker crashes while the AI thought about the current position
   flashes: {}, // colour -> when its penalty went up (the card flashes for a moment)
+  clock: null, // the players' clocks (ui/clock.js), null without a time control
+  review: null, // the blunder check of a finished game: {running, done, total, marks: Map ply -> analysis}
   listeners: { move: [], gameover: [], ready: [] },
 };
 
@@ -153,7 +161,8 @@ function renderBoard(animateMove = null) {
   if (app.replayPly !== null) {
     const at = app.replayView ?? view;
     board.set({ board: at.board ?? view.board, squares: at.squares, lastMove: at.last_move, legal: NO_LEGAL,
-      interactive: false, hint: null, queued: null, letters: app.settings.letters }, animateMove);
+      interactive: false, hint: reviewHintAt(shownReplayPly()), queued: null, letters: app.settings.letters },
+    animateMove);
     return;
   }
   const hint = app.hint && findAction(view, app.hint.move);
@@ -262,10 +271,13 @@ function renderPanels() {
   const replaying = app.replayPly !== null && app.replayView;
   const view = replaying ? { ...app.view, ...app.replayView } : app.view;
   const playing = app.replayPly === null;
-  drawIf(els.players, [view.decided_by_score, view.player_colors, view.scores, view.penalties, view.captured, view.turn_player,
-    Boolean(view.outcome), app.setup, app.thinking, playing], () => renderPlayers(els.players, view, {
-    playerName, letters: app.settings.letters, thinking: app.thinking, live: playing,
-  }));
+  drawIf(els.players, [Boolean(app.clock), view.decided_by_score, view.player_colors, view.scores, view.penalties, view.captured, view.turn_player,
+    Boolean(view.outcome), app.setup, app.thinking, playing], () =>
+    renderPlayers(els.players, view, {
+      playerName, letters: app.settings.letters, thinking: app.thinking, live: playing,
+      clock: app.clock ? (n) => formatClock(remainingOf(app.clock, n, performance.now())) : null,
+    }));
+  renderClocks();
   for (const [color, since] of Object.entries(app.flashes)) {
     const elapsed = performance.now() - since;
     const card = els.players.querySelector(`.player-card.${color}`);
@@ -277,10 +289,12 @@ function renderPanels() {
     () => renderInfo(els.info, view, { letters: app.settings.letters }));
   const reviewing = Boolean(app.view.outcome);
   const current = app.replayPly === null ? null : shownReplayPly();
+  const marks = app.review?.marks ?? null;
   drawIf(els.moves, [app.view.moves.map((m) => m.text).join(" "), app.view.ply, app.view.assisted, current,
-    reviewing], () => renderMoves(els.moves, app.view, {
-    current, onPick: reviewing ? (ply) => enterReplay(ply) : null,
+    reviewing, marks?.size ?? 0], () => renderMoves(els.moves, app.view, {
+    current, onPick: reviewing ? (ply) => enterReplay(ply) : null, marks, markOf,
   }));
+  renderReviewNote(current);
   if (app.hint) {
     els.hint.hidden = false;
     const score = Number(app.hint.score) || 0;
@@ -295,6 +309,70 @@ function renderPanels() {
   if (box && app.evaluations && app.view.outcome) {
     drawIf(box, [app.evaluations.length, current], renderEvalGraph);
   }
+}
+
+/** The review's mark of a move ("?" lost MISTAKE points or more, "??" BLUNDER or more), or "". */
+export function markOf(analysis) {
+  if (!analysis) return "";
+  return analysis.drop >= BLUNDER ? "??" : analysis.drop >= MISTAKE ? "?" : "";
+}
+
+/** In a reviewed replay: what the move just played, or the one about to be, lost, and the engine's choice. */
+function renderReviewNote(ply) {
+  const note = els.reviewNote;
+  const marks = app.review?.marks;
+  if (!note) return;
+  const at = (p) => marks?.get(p);
+  const next = ply === null ? null : at(ply + 1);
+  const here = ply === null ? null : at(ply);
+  const shown = next && markOf(next) ? { a: next, n: ply + 1, key: "review.next" }
+    : here && markOf(here) ? { a: here, n: ply, key: "review.this" } : null;
+  note.hidden = !shown;
+  if (shown) {
+    note.textContent = t(shown.key, { n: shown.n, move: shown.a.played, drop: shown.a.drop.toFixed(1),
+      best: shown.a.best });
+  }
+}
+
+/** Draw the clocks' times in the player cards (between full redraws); flag a player out of time. */
+function renderClocks() {
+  if (!app.clock) return;
+  const now = performance.now();
+  for (const n of [1, 2]) {
+    const node = els.players.querySelector(`.player-card[data-player="${n}"] .clock`);
+    if (!node) continue;
+    const left = remainingOf(app.clock, n, now);
+    const text = formatClock(left);
+    if (node.textContent !== text) node.textContent = text;
+    node.classList.toggle("running", app.clock.running === n);
+    node.classList.toggle("low", left < 20_000);
+  }
+  const out = flagged(app.clock, now);
+  if (out && app.ready && !app.flagging) flag(out);
+}
+
+/** A player's time ran out: the engine ends the game (time forfeit). */
+function flag(player) {
+  app.flagging = true;
+  switchClock(app.clock, null, performance.now());
+  task(async () => {
+    try {
+      const view = await call("timeout", { player });
+      setView(view);
+      renderAll();
+      await saveGame();
+      if (view.outcome) gameOver();
+    } catch (err) {
+      if (!(err instanceof EngineRestarted)) showError(err);
+    } finally {
+      app.flagging = false;
+    }
+  });
+}
+
+/** Keep the clocks ticking on screen. */
+export function startClockTicks() {
+  window.setInterval(() => { if (app.clock?.running) renderClocks(); }, CLOCK_TICK_MS);
 }
 
 /** Words for an evaluation in points from the mover's side (the AI adds a bonus for a won game). */
@@ -387,9 +465,11 @@ function newGameArgs(choice, seed = null) {
 }
 
 // ---------------------------------------------------------------- applying views
-/** Show a view (the live game); pieces and board shape follow its variant. */
-export function setView(view) {
+/** Show a view (the live game); pieces and board shape follow its variant; the clocks follow the turn
+ *  (`moved`: the player whose clock ran has just moved, and earns the increment). */
+export function setView(view, { moved = false } = {}) {
   app.view = view;
+  if (app.clock) switchClock(app.clock, !view.outcome && view.side ? view.turn_player : null, performance.now(), moved);
   setPieces(variantInfo(view.variant)?.pieces);
   app.hint = null;
   app.note = null;
@@ -410,12 +490,13 @@ async function afterMove(view, by) {
   for (const color of ["red", "black"]) {
     if ((view.penalties?.[color] ?? 0) > (before[color] ?? 0)) app.flashes[color] = performance.now();
   }
-  setView(view);
+  setView(view, { moved: true });
   app.aiCrashes = 0;
   app.fromRecord = false;
   renderAll(view.last_move);
   const entry = view.moves.at(-1);
   if (entry) {
+    playSound(entry.kind === "flip" ? "flip" : entry.kind === "capture" ? "capture" : "move");
     announce(describeMove(entry, view.squares[entry.to]));
     emit("move", { move: entry.text, ply: view.ply, color: entry.color ?? null, by, position: view.position,
       side: view.side });
@@ -436,7 +517,7 @@ export async function saveGame() {
   }
   if (!app.persist) return;
   store.saveGame({ record: app.record, mode: app.setup.mode, players: app.setup.players, level: app.setup.level,
-    seed: app.seed });
+    seed: app.seed, clock: savedClock(app.clock, performance.now()) });
   store.saveCachedView(app.record, app.view);
 }
 
@@ -444,6 +525,7 @@ export function gameOver() {
   const view = app.view;
   const headline = resultHeadline(view.outcome, { humanColor: humanColor() });
   announce(t("announce.over", { result: headline }));
+  playSound("end");
   showGameOverPanel();
   emit("gameover", {
     result: view.outcome.result ?? null, winner: view.outcome.winner ?? null, scores: view.outcome.scores,
@@ -463,6 +545,9 @@ export function showGameOverPanel() {
   if (!app.view.outcome) return;
   renderGameOver(els.gameover, app.view, {
     humanColor: humanColor(),
+    review: app.review,
+    markOf,
+    onCheck: () => checkGame(),
     onReview: () => enterReplay(0),
     onNewGame: () => app.openNewGame(),
     onRecord: () => app.openRecord(),
@@ -636,6 +721,8 @@ export function startGame(choice, seed = null) {
     app.setup = setupFor(choice);
     app.fromRecord = false;
     app.seed = seed ?? null;
+    app.clock = createClock(choice.clock);
+    app.review = null;
     setView(view);
     app.persist = !app.embed;
     renderAll();
@@ -656,6 +743,8 @@ export function loadRecord(record, { persist = !app.embed } = {}) {
     const view = await call("load_record", { record });
     app.setup = setupFromView(view, app.setup); // the record's tags say who plays each side
     app.seed = null;
+    app.clock = null;
+    app.review = null;
     setView(view);
     app.fromRecord = true;
     app.persist = persist;
@@ -674,6 +763,7 @@ export async function restoreSaved(saved) {
   const view = await task(() => call("restore", restoreArgs(saved.record, saved.seed ?? null)));
   app.setup = setupFromView(view, setupFor({ ...saved, first: saved.players[1] === "ai" ? "ai" : "human" }));
   app.seed = saved.seed ?? null;
+  app.clock = restoreClock(saved.clock);
   setView(view);
   app.record = saved.record;
   if (view.outcome) gameOver();
@@ -752,6 +842,57 @@ export function toggleAutoplay() {
     enterReplay(app.replayPly + 1);
   }, REPLAY_STEP_MS);
   renderButtons();
+}
+
+// ---------------------------------------------------------------- review
+/** The blunder check: every action of the finished game analysed in the worker, one ply per request
+ *  (so the page stays responsive and shows progress); marks moves that lost MISTAKE points or more. */
+export function checkGame() {
+  if (!app.view.outcome || app.review?.running) return;
+  const total = app.view.moves.length;
+  const review = { running: true, done: 0, total, marks: new Map(), record: app.view.record };
+  app.review = review;
+  showGameOverPanel();
+  const step = (ply) => {
+    if (app.review !== review || app.view.record !== review.record) return; // another game meanwhile
+    if (ply > total) {
+      review.running = false;
+      showGameOverPanel();
+      renderAll();
+      const lost = [...review.marks.values()].filter((a) => markOf(a)).length;
+      announce(t("review.done", { n: lost }));
+      return;
+    }
+    task(async () => {
+      try {
+        review.marks.set(ply, await call("analyse", { ply, nodes: REVIEW_NODES }));
+      } catch (err) {
+        if (!(err instanceof EngineRestarted)) showError(err);
+        review.running = false;
+        return;
+      }
+      review.done = ply;
+      updateReviewProgress();
+    }).then(() => { if (review.running) step(ply + 1); });
+  };
+  step(1);
+}
+
+function updateReviewProgress() {
+  const bar = els.gameover.querySelector(".review-progress");
+  const review = app.review;
+  if (!bar || !review) return;
+  bar.value = review.done;
+  bar.max = review.total;
+  const label = els.gameover.querySelector(".review-status");
+  if (label) label.textContent = t("review.progress", { done: review.done, total: review.total });
+  renderPanels();
+}
+
+/** The best move the review found for the action that led away from replay ply `ply` (for the board's arrow). */
+export function reviewHintAt(ply) {
+  const next = app.review?.marks?.get(ply + 1);
+  return next && markOf(next) ? { from: next.best_from, to: next.best_to } : null;
 }
 
 /** Step the replay by `delta` plies (the replay bar and the arrow keys). */

@@ -40,7 +40,21 @@ function materialLine(outcome) {
   }));
 }
 
-/** Fill the panel; ctx: {humanColor, onReview, onNewGame, onRecord}; returns the graph container. */
+/** The blunder check: a button, then its progress, then how many moves lost much. */
+function reviewPart(ctx, total) {
+  const review = ctx.review;
+  if (!review) {
+    return el("p", {}, el("button", { type: "button", id: "btn-check", onclick: ctx.onCheck }, t("review.check")));
+  }
+  const lost = [...review.marks.values()].filter((a) => ctx.markOf(a)).length;
+  return el("div", { class: "review" },
+    el("progress", { class: "review-progress", max: review.total || total, value: review.done,
+      "aria-label": t("review.check") }),
+    el("p", { class: "review-status", role: "status" }, review.running
+      ? t("review.progress", { done: review.done, total: review.total }) : t("review.done", { n: lost })));
+}
+
+/** Fill the panel; ctx: {humanColor, review, onCheck, onReview, onNewGame, onRecord}; returns the graph container. */
 export function renderGameOver(section, view, ctx) {
   const outcome = view.outcome;
   const byScore = outcome.by_score ?? view.decided_by_score ?? true;
@@ -54,6 +68,7 @@ export function renderGameOver(section, view, ctx) {
     hidden && byScore ? el("p", { class: "muted" }, t("over.hiddenLeft", { n: hidden })) : null,
     el("h3", {}, t("panel.graph")),
     graph,
+    reviewPart(ctx, view.moves?.length ?? 0),
     el("div", { class: "button-row" },
       el("button", { type: "button", class: "primary", onclick: ctx.onNewGame }, t("btn.newAfter")),
       el("button", { type: "button", onclick: ctx.onReview }, t("btn.review")),

@@ -44,3 +44,8 @@ export function terminationText(outcome, view) {
   const key = `term.${outcome.termination}`;
   return has(key) ? t(key, { n: view.quiet_limit }) : String(outcome.text ?? outcome.termination ?? "");
 }
+
+/** A termination's short name ("threefold repetition"), in the page's language. */
+export function terminationName(value) {
+  return has(`termName.${value}`) ? t(`termName.${value}`) : value;
+}

@@ -3,7 +3,15 @@
 
 import { t } from "../i18n.js";
 import { el } from "./dom.js";
+import { engineErrorText } from "./messages.js";
+import { TIME_CONTROLS } from "./clock.js";
 import { choiceLabel, levelLabel, optionHelp, optionLabel, variantSummary, variantTitle } from "./names.js";
+
+function clockLabel(control) {
+  if (control === "none") return t("clock.none");
+  const [m, s] = control.split("+");
+  return Number(s) ? t("clock.control", { m, s }) : t("clock.controlPlain", { m });
+}
 
 function radio(name, value, checked, label) {
   const id = `ng-${name}-${value}`;
@@ -15,7 +23,7 @@ function radio(name, value, checked, label) {
  * dialog: a <dialog>; onStart(choice) -> Promise (rejects with an Error whose message is shown).
  * choice: {mode, first, level, variant, options}
  */
-export function createNewGameDialog(dialog, { onStart }) {
+export function createNewGameDialog(dialog, { onStart, onRules = () => {} }) {
   let info = null;
 
   function optionsFields(variant, saved) {
@@ -66,6 +74,13 @@ export function createNewGameDialog(dialog, { onStart }) {
       aiOnly,
       el("div", { class: "field" }, el("label", { for: "ng-variant" }, t("new.variant")), variantSelect),
       summary,
+      el("div", { class: "field" }, el("label", { for: "ng-clock" }, t("new.clock")),
+        el("select", { id: "ng-clock", name: "clock", "aria-describedby": "ng-clock-help" },
+          TIME_CONTROLS.map((c) => el("option", { value: c, selected: c === (settings.clock ?? "none") }, clockLabel(c)))),
+        el("small", { class: "help", id: "ng-clock-help" }, t("new.clockHelp"))),
+      el("p", {}, el("button", { type: "button", id: "ng-rules", onclick: () => {
+        onRules(variants.find((v) => v.name === variantSelect.value));
+      } }, t("new.rulesOf"))),
       el("details", { class: "rules-box", open: true }, el("summary", {}, t("new.rulesMore")), rules),
       error,
       el("div", { class: "button-row" },
@@ -90,6 +105,7 @@ export function createNewGameDialog(dialog, { onStart }) {
         level: data.get("level") || settings.level,
         variant: variant?.name ?? settings.variant,
         options,
+        clock: TIME_CONTROLS.includes(data.get("clock")) ? data.get("clock") : "none",
       };
       error.hidden = true;
       const submit = form.querySelector("[type=submit]");
@@ -98,7 +114,7 @@ export function createNewGameDialog(dialog, { onStart }) {
         await onStart(choice);
         dialog.close();
       } catch (exc) {
-        error.textContent = exc?.message ?? String(exc);
+        error.textContent = engineErrorText(exc);
         error.hidden = false;
       } finally {
         submit.disabled = false;

@@ -15,6 +15,8 @@ export const DEFAULT_SETTINGS = Object.freeze({
   level: "Club",
   variant: "hdc2",
   options: {}, // {variant: {option: value}}
+  sound: true,
+  clock: "none", // a time control of ui/clock.js for new games
 });
 
 const PLAYER_KINDS = ["human", "ai"];
@@ -77,6 +79,8 @@ export function loadSettings(defaults = DEFAULT_SETTINGS) {
   take("first", (v) => PLAYER_KINDS.includes(v));
   take("level", (v) => typeof v === "string" && v.length < 40);
   take("variant", (v) => typeof v === "string" && /^[a-z0-9_]{1,30}$/.test(v));
+  take("sound", (v) => typeof v === "boolean");
+  take("clock", (v) => typeof v === "string" && /^(none|\d{1,3}\+\d{1,3})$/.test(v));
   if ("options" in value) {
     if (isPlainObject(value.options) && Object.values(value.options).every(isPlainObject)) {
       settings.options = value.options;
