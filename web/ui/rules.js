@@ -42,7 +42,7 @@ export function openRules(dialog, variant, { letters = false, current = null } =
   const texts = variant.rules_by_lang ?? { en: variant.rules };
   const lang = getLang();
   const text = texts[lang] ?? texts.en ?? variant.rules ?? "";
-  const body = renderMarkdown(text, 3);
+  const body = renderMarkdown(text.replace(/^#\s[^\n]*\n/, ""), 2); // the page's own title stands for the "# " one
   const close = el("button", { type: "button", class: "primary", onclick: () => dialog.close() }, t("btn.close"));
   dialog.replaceChildren(el("article", { class: "rules-page", lang: texts[lang] ? (lang === "zh" ? "zh-Hans" : lang) : "en" },
     el("h2", { id: "rules-title" }, t("rules.title", { game: variantTitle(variant) })),
