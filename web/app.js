@@ -97,6 +97,7 @@ function applyLang() {
   setLang(settings.lang);
   translateStatic();
   document.title = `${t("app.title")} · hdchess`;
+  els.buttons.lang.lang = getLang() === "zh" ? "en" : "zh-Hans"; // it speaks the other language
   board.refresh();
   if (app.view?.outcome && !els.gameover.hidden) showGameOverPanel();
 }

@@ -229,6 +229,7 @@ const STRINGS = {
     "sound.on": "Sound on",
     "sound.off": "Sound off",
     "settings.sound": "Play sounds (flip, move, capture, game end)",
+    "nav.game": "Game",
   },
   zh: {
     "app.title": "暗龙棋",
@@ -518,6 +519,7 @@ const STRINGS = {
     "sound.on": "声音：开",
     "sound.off": "声音：关",
     "settings.sound": "播放声音（翻子、走子、吃子、终局）",
+    "nav.game": "对局",
   },
 };
 
