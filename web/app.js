@@ -105,9 +105,7 @@ function applyLang() {
 function applySound() {
   setSound(settings.sound);
   const button = els.buttons.sound;
-  button.setAttribute("aria-pressed", settings.sound ? "true" : "false");
-  button.textContent = settings.sound ? "🔊" : "🔇";
-  button.setAttribute("aria-label", t("btn.sound"));
+  button.setAttribute("aria-pressed", settings.sound ? "true" : "false"); // the label stays "Sound"
   button.title = t(settings.sound ? "sound.on" : "sound.off");
 }
 
