@@ -129,8 +129,8 @@ function humanToMove() {
 /** The player may click: it is a human's turn and nothing else is under way. */
 export function humanCanAct() {
   if (app.fatal || app.replayPly !== null || !humanToMove()) return false;
-  if (!app.ready) return app.queued === null;
-  return app.busy === 0 && !app.thinking;
+  if (app.queued !== null) return false; // a click made while Python loaded is still to be played
+  return app.ready ? app.busy === 0 && !app.thinking : true;
 }
 
 function startPly() {

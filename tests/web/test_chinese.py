@@ -17,7 +17,8 @@ WAIT_MS = 30_000
 
 # Visible text of open parts of the page, and the labels screen readers read, outside code and notation.
 TEXTS_JS = """() => {
-  const skip = 'code, .move-list, textarea, .coords, .glyph, script, style, [hidden], [aria-hidden="true"], [lang="en"]';
+  const skip = 'code, .move-list, textarea, .coords, .glyph, script, style, [hidden], [aria-hidden="true"], '
+    + '[lang="en"]';
   const out = [];
   const visible = (node) => node.getClientRects().length > 0;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
