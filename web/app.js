@@ -9,6 +9,7 @@ import {
   toggleAutoplay, undo,
 } from "./controller.js";
 import { post, readyDetails, runPending, startEmbed } from "./embed.js";
+import { createEngine } from "./engine-client.js";
 import { getLang, setLang, t, translateStatic } from "./i18n.js";
 import { setPieces } from "./pieces.js";
 import { STATIC } from "./static-info.js";
@@ -270,6 +271,11 @@ function replayKeys(event) {
 }
 
 async function boot() {
+  try { // Python starts first: everything else on this page is quick
+    app.engine = createEngine({ onProgress, onCrash });
+  } catch (err) {
+    app.fatal = t("error.engine", { reason: errorText(err) });
+  }
   applyTheme();
   applyLang();
   applySound();
@@ -283,8 +289,7 @@ async function boot() {
   startEmbed();
 
   try {
-    const { createEngine } = await import("./engine-client.js");
-    app.engine = createEngine({ onProgress, onCrash });
+    if (app.fatal) return;
     await app.engine.ready;
   } catch (err) {
     app.fatal = t("error.engine", { reason: errorText(err) });

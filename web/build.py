@@ -4,11 +4,13 @@ What the site holds, and why:
 
 - ``index.html`` and ``web/**``: the page and its modules, as they are.
 - ``pyodide/``: the Pyodide runtime vendored from the npm package (only the
-  files the app loads), and micropip's wheel, so nothing is ever fetched
-  from a CDN. The lock file is patched with the sha256 of the micropip wheel
-  PyPI serves, which differs from the one Pyodide's lock file was made for.
+  files the app loads), so nothing is ever fetched from a CDN. The app loads
+  no Pyodide package, so its lock file keeps only the runtime's ``info``; the
+  standard library leaves out what no game in a browser tab can use
+  (:data:`STDLIB_LEFT_OUT`: test runners, debuggers, mail and XML clients).
 - ``wheels/``: the ``hdchess`` wheel, built here without network (pure Python:
-  a zip file), and ``manifest.json`` naming it for the worker.
+  a zip file, which the worker puts on ``sys.path`` as it is), and
+  ``manifest.json`` naming it for the worker.
 - ``web/static-info.js``: the engine's own ``info`` (variants, their boards,
   pieces, options and rules texts; levels) and each variant's opening view,
   written here by the bridge itself, so the page can draw a board and open
@@ -16,8 +18,8 @@ What the site holds, and why:
 - ``sw.js`` at the root, so its scope is the whole site, with a cache version
   derived from the content of every other file and the list of files to cache.
 
-Downloads are cached (``web/node_modules`` for npm, ``web/.cache`` for pip), so a
-re-run is quick and works offline. Re-running on unchanged sources gives a
+Pyodide is downloaded once (npm, into ``web/node_modules``), so a re-run is quick
+and works offline. Re-running on unchanged sources gives a
 byte-identical site.
 """
 
@@ -42,8 +44,14 @@ CACHE = WEB / ".cache"
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_PACKAGE = WEB / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-MICROPIP_VERSION = "0.11.1"
-MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+# Top-level names of the standard library the app never imports (nor does Pyodide's start-up): tools for
+# developers and network protocols a browser tab cannot speak. The browser tests run with this library.
+STDLIB_LEFT_OUT = frozenset({
+    "unittest", "doctest.py", "pdb.py", "bdb.py", "pydoc.py", "cProfile.py", "profile.py", "pstats.py",
+    "trace.py", "tabnanny.py", "pyclbr.py", "modulefinder.py", "zipapp.py", "timeit.py", "pickletools.py",
+    "xml", "xmlrpc", "wsgiref", "imaplib.py", "poplib.py", "smtplib.py", "ftplib.py", "mailbox.py",
+    "webbrowser.py", "multiprocessing", "sqlite3", "antigravity.py", "this.py", "__hello__.py", "__phello__",
+})
 
 # web/ files that build or serve the site but are no part of it.
 NOT_IN_SITE = {"build.py", "serve.py", "package.json", "package-lock.json", "sw.js", "README.md"}
@@ -61,7 +69,7 @@ def log(message: str) -> None:
     print(f"build: {message}", flush=True)
 
 
-# -- Pyodide and micropip -----------------------------------------------------------
+# -- Pyodide -----------------------------------------------------------
 
 def ensure_pyodide() -> Path:
     """Install the pinned npm package into web/node_modules unless it is already there."""
@@ -80,36 +88,25 @@ def ensure_pyodide() -> Path:
     return PYODIDE_PACKAGE
 
 
-def ensure_micropip() -> Path:
-    """micropip's wheel for Python 3.14, downloaded once with pip."""
-    wheel = CACHE / MICROPIP_WHEEL
-    if wheel.exists():
-        return wheel
-    CACHE.mkdir(parents=True, exist_ok=True)
-    log(f"fetching micropip {MICROPIP_VERSION} with pip download")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
-         "--only-binary=:all:", "--python-version", "3.14", f"micropip=={MICROPIP_VERSION}", "-d", str(CACHE)],
-        check=True,
-    )
-    if not wheel.exists():
-        raise BuildError(f"pip did not download {MICROPIP_WHEEL}")
-    return wheel
-
-
 def vendor_pyodide(site: Path) -> None:
-    package, micropip = ensure_pyodide(), ensure_micropip()
+    """The runtime files; the lock file without its package list (the app loads none: 111 kB less)."""
+    package = ensure_pyodide()
     target = site / "pyodide"
     target.mkdir(parents=True)
-    for name in PYODIDE_FILES[:-1]:
+    for name in PYODIDE_FILES[:-2]:
         shutil.copyfile(package / name, target / name)
+    prune_stdlib(package / "python_stdlib.zip", target / "python_stdlib.zip")
     lock = json.loads((package / "pyodide-lock.json").read_text())
-    entry = lock["packages"]["micropip"]
-    if entry["file_name"] != MICROPIP_WHEEL:
-        raise BuildError(f"pyodide-lock.json expects {entry['file_name']}, not {MICROPIP_WHEEL}")
-    entry["sha256"] = hashlib.sha256(micropip.read_bytes()).hexdigest()
-    (target / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
-    shutil.copyfile(micropip, target / MICROPIP_WHEEL)
+    (target / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}},
+                                                          separators=(",", ":")))
+
+
+def prune_stdlib(source: Path, target: Path) -> None:
+    """The standard library's zip without :data:`STDLIB_LEFT_OUT` (entries copied as they are)."""
+    with zipfile.ZipFile(source) as original, zipfile.ZipFile(target, "w") as pruned:
+        for info in original.infolist():
+            if info.filename.split("/")[0] not in STDLIB_LEFT_OUT:
+                pruned.writestr(info, original.read(info), compress_type=info.compress_type)
 
 
 # -- the hdchess wheel -------------------------------------------------------------

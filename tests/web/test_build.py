@@ -25,20 +25,19 @@ def test_the_site_holds_the_app_and_only_what_it_loads(site):
     files = set(build.site_files(site))
     for needed in ("index.html", "sw.js", "web/app.js", "web/worker.js", "web/engine-client.js",
                    "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
-                   "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", f"pyodide/{build.MICROPIP_WHEEL}",
+                   "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
                    "wheels/manifest.json", "web/static-info.js"):
         assert needed in files
     for tool in ("web/build.py", "web/serve.py", "web/package.json", "web/package-lock.json", "web/sw.js"):
         assert tool not in files
     assert not any("node_modules" in name or name.endswith((".map", ".d.ts")) for name in files)
-    assert sum((site / name).stat().st_size for name in files) < 20e6
+    assert not any("micropip" in name for name in files)  # no installer: the wheel goes on sys.path as it is
+    assert sum((site / name).stat().st_size for name in files) < 13.8e6  # smaller than before (13.8 MB)
 
 
-def test_micropip_matches_the_patched_lock_file(site):
+def test_the_lock_file_lists_no_package(site):
     lock = json.loads((site / "pyodide/pyodide-lock.json").read_text())
-    entry = lock["packages"]["micropip"]
-    wheel = (site / "pyodide" / entry["file_name"]).read_bytes()
-    assert entry["sha256"] == hashlib.sha256(wheel).hexdigest()
+    assert lock["packages"] == {} and lock["info"]["python"].startswith("3.")
 
 
 def test_the_wheel_is_complete_and_runs_the_bridge(site, tmp_path):
@@ -57,6 +56,7 @@ def test_the_wheel_is_complete_and_runs_the_bridge(site, tmp_path):
             expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert digest == f"sha256={expected}" and int(size) == len(data)
         assert "hdchess/bridge.py" in listed and not any("__pycache__" in n for n in listed)
+        assert {"hdchess/rules_text/hdc2.md", "hdchess/rules_text/hdc2.zh.md"} <= listed  # the rules, each language
     code = ("import json, sys; sys.path.insert(0, sys.argv[1]); import hdchess.bridge as b; "
             "assert b.__file__.startswith(sys.argv[1]), b.__file__; "
             "print(b.handle(json.dumps({'cmd': 'new_game', 'args': {'seed': 1}})))")
