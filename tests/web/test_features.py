@@ -146,3 +146,29 @@ def test_arrow_keys_step_the_replay_and_every_ply_shows_scores(open_app):
     expect(page.locator("#rp-pos")).to_have_text(f"Move 6 of {total}")
     page.keyboard.press("End")
     expect(page.locator("#rp-pos")).to_have_text(f"Move {total} of {total}")
+
+
+def test_a_known_deal_is_marked_and_its_seed_kept_beside_the_saved_game(open_app, page, wait_for_engine):
+    open_app("first=human&level=Beginner&seed=42&lang=en")
+    badge = page.locator("#known-deal")
+    expect(badge).to_be_visible()
+    expect(badge).to_have_text("Known deal")
+    page.wait_for_selector("#board.interactive", timeout=WAIT_MS)
+    cell(page, "a1").click()
+    page.wait_for_function("document.querySelectorAll('.move-list .move').length >= 2", timeout=WAIT_MS)
+    saved = page.evaluate("JSON.parse(localStorage.getItem('hdchess.game.v1'))")
+    assert saved["seed"] == "42" and "Seed" not in saved["record"] and "42" not in saved["record"].split("\n\n")[1]
+    page.reload()
+    wait_for_engine(page)
+    page.wait_for_selector("#board.interactive", timeout=WAIT_MS)
+    expect(page.locator("#known-deal")).to_be_visible()
+    # the deal goes on after the reload: the next flip shows what the seed dealt there
+    session = Session()
+    call(session, "restore", record=saved["record"], seed=42)
+    square = next(sq for sq, c in call(session, "view")["squares"].items() if c == "x")
+    expected = call(session, "play", move=square)["played"]["revealed"]
+    cell(page, square).click()
+    page.wait_for_function("document.querySelectorAll('.move-list .move').length >= 3", timeout=WAIT_MS)
+    assert page.locator(".move-list .move").nth(2).inner_text().startswith(f"{square}({expected})")
+    open_app("first=human&level=Beginner&lang=en")  # a fair deal: no mark
+    expect(page.locator("#known-deal")).to_be_hidden()
