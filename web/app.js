@@ -4,10 +4,11 @@
 // and a first click made before it is ready is kept and played when it is.
 
 import {
-  app, askHint, call, resign, enterReplay, errorText, loadRecord, mount, NO_LEGAL, playQueued, renderAll,
-  restoreSaved, startClockTicks, variantInfo, saveGame, scheduleAi, setupFor, showGameOverPanel, showMessage, startGame, stepReplay, task,
-  toggleAutoplay, undo,
+  askHint, call, errorText, loadRecord, mount, playQueued, renderAll, resign, restoreSaved, saveGame, scheduleAi,
+  showGameOverPanel, showMessage, startClockTicks, startGame, task, undo,
 } from "./controller.js";
+import { checkGame, enterReplay, stepReplay, toggleAutoplay } from "./replay.js";
+import { app, NO_LEGAL, setupFor, variantInfo } from "./state.js";
 import { post, readyDetails, runPending, startEmbed } from "./embed.js";
 import { createEngine } from "./engine-client.js";
 import { getLang, setLang, t, translateStatic } from "./i18n.js";
@@ -76,7 +77,8 @@ const els = {
 setAnnouncer($("#announcer"));
 if (embed) document.body.classList.add("embed");
 
-const board = mount(els, { onOpenNewGame: openNewGame, onOpenRecord: openRecord });
+const board = mount(els, { onOpenNewGame: openNewGame, onOpenRecord: openRecord, onReplay: enterReplay,
+  onCheck: checkGame });
 const newGameDialog = createNewGameDialog($("#new-dialog"), { onStart: startFromDialog, onRules: showRules });
 const recordDialog = createRecordDialog($("#record-dialog"), { onImport: importRecord });
 const settingsDialog = createSettingsDialog($("#settings-dialog"), {

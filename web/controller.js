@@ -1,5 +1,5 @@
-// The controller: the app's state, what the page shows of it, and every
-// request to the engine. Every engine request runs through one queue (task),
+// The controller: what the page shows of the app's state (web/state.js), and
+// every request to the engine. Every engine request runs through one queue (task),
 // so replies always apply to the game they were asked about. The page holds no
 // rule: legal actions, boards of earlier plies and reasons all come from the
 // bridge (hdchess/bridge.py).
@@ -18,141 +18,37 @@ import { engineErrorText } from "./ui/messages.js";
 import { createClock, flagged, formatClock, remainingOf, restoreClock, savedClock, switchClock } from "./ui/clock.js";
 import { playSound } from "./ui/sound.js";
 import * as store from "./ui/storage.js";
+import {
+  app, emit, findAction, humanCanAct, humanColor, humanHasMoved, humanPlayer, humanToMove, markOf, NO_LEGAL,
+  replayPosition, reviewHintAt, setupFor, setupFromView, shownReplayPly, startPly, stopReplay, variantInfo,
+} from "./state.js";
+
+export { app }; // the state, for the page's other parts and for tests
 
 // An AI reply is shown no sooner than this after the player's move, so that move's animation
 // lands first; with reduced motion nothing animates, so nothing needs waiting for.
 const AI_PACE_MS = 300;
-const REPLAY_STEP_MS = 900;
 const FLASH_MS = 1400; // as long as the .flash animation in style.css
 const CLOCK_TICK_MS = 200;
-const REVIEW_NODES = 1500; // per ply of the blunder check: about 0.1 s in the browser
-export const MISTAKE = 3; // points a move may lose before the review marks it (?), and a blunder (??)
-export const BLUNDER = 8;
-export const NO_LEGAL = { flips: [], moves: {} };
-
-export const app = {
-  engine: null,
-  ready: false,
-  fatal: null,
-  info: null, // the engine's info (variants, levels): known before Python starts (static-info.js)
-  progress: 0,
-  settings: null,
-  embed: false,
-  setup: null,
-  view: null,
-  record: null,
-  seed: null, // a known deal's seed: kept beside the record, never in it
-  persist: true,
-  busy: 0, // engine tasks running or waiting
-  thinking: false,
-  queued: null, // an action clicked before Python was ready
-  hint: null,
-  note: null, // a short word in the status line: why a click did nothing, a penalty warning
-  replayPly: null, // null: the live position; n: the board after n actions of the record
-  replayView: null, // the position shown in replay (from the bridge's position_at)
-  positions: new Map(), // ply -> position_at result, for the finished game on screen
-  replayTimer: null,
-  evaluations: null,
-  chain: Promise.resolve(),
-  aiScheduled: false,
-  fromRecord: false, // the game came from an imported or shared record
-  aiFailed: false, // the engine refused to move here: wait for a new position instead of asking again
-  aiCrashes: 0, // worker crashes while the AI thought about the current position
-  flashes: {}, // colour -> when its penalty went up (the card flashes for a moment)
-  clock: null, // the players' clocks (ui/clock.js), null without a time control
-  review: null, // the blunder check of a finished game: {running, done, total, marks: Map ply -> analysis}
-  listeners: { move: [], gameover: [], ready: [] },
-};
 
 let els = null;
 let board = null;
 
-/** Fire an app event (the embed protocol listens). */
-export function emit(type, details) {
-  for (const fn of app.listeners[type] ?? []) fn(details);
-}
+const hooks = {}; // what the page's other parts do for the panels' buttons: {openNewGame, openRecord, replay, check}
 
-export function on(type, fn) {
-  app.listeners[type].push(fn);
-}
-
-/** Bind the controller to the page; returns the board. */
-export function mount(elements, { onOpenNewGame, onOpenRecord }) {
+/** Bind the controller to the page and to the actions its panels offer; returns the board. */
+export function mount(elements, { onOpenNewGame, onOpenRecord, onReplay, onCheck }) {
   els = elements;
-  app.openNewGame = onOpenNewGame;
-  app.openRecord = onOpenRecord;
+  Object.assign(hooks, { openNewGame: onOpenNewGame, openRecord: onOpenRecord, replay: onReplay, check: onCheck });
   board = createBoard($("#board-root"), { onAction, onNothing: explainClick, onSelect: noteSelection });
   return board;
 }
 
 // ---------------------------------------------------------------- who plays what
-/** Who plays what, from the new-game choices: {mode, players, level, names}. */
-export function setupFor(choice) {
-  if (choice.mode === "two") {
-    return { mode: "two", level: choice.level, players: { 1: "human", 2: "human" },
-      names: { 1: "Player 1", 2: "Player 2" } };
-  }
-  const aiName = `hdchess ${choice.level}`;
-  return choice.first === "ai"
-    ? { mode: "ai", level: choice.level, players: { 1: "ai", 2: "human" }, names: { 1: aiName, 2: "You" } }
-    : { mode: "ai", level: choice.level, players: { 1: "human", 2: "ai" }, names: { 1: "You", 2: aiName } };
-}
-
-/** The setup a view reports (the record's tags carry it, so a restored game keeps its players). */
-export function setupFromView(view, fallback) {
-  const kinds = ["human", "ai"];
-  const players = view.players && kinds.includes(view.players["1"]) && kinds.includes(view.players["2"])
-    ? { 1: view.players["1"], 2: view.players["2"] } : fallback.players;
-  const mode = players[1] === "human" && players[2] === "human" ? "two" : "ai";
-  return { mode, players, level: view.level ?? fallback.level, names: view.names ?? fallback.names };
-}
-
-export function variantInfo(name) {
-  return app.info?.variants?.find((v) => v.name === name) ?? app.info?.variants?.[0] ?? null;
-}
-
-function humanPlayer() {
-  if (app.setup.mode !== "ai") return null;
-  return app.setup.players[1] === "human" ? 1 : 2;
-}
 
 function playerName(n) {
   if (app.setup.mode === "two") return t("player.n", { n });
   return app.setup.players[n] === "human" ? t("player.you") : t("player.ai", { level: levelLabel(app.setup.level) });
-}
-
-function humanToMove() {
-  const view = app.view;
-  return !view.outcome && app.setup.players[view.turn_player] === "human";
-}
-
-/** The player may click: it is a human's turn and nothing else is under way. */
-export function humanCanAct() {
-  if (app.fatal || app.replayPly !== null || !humanToMove()) return false;
-  if (app.queued !== null) return false; // a click made while Python loaded is still to be played
-  return app.ready ? app.busy === 0 && !app.thinking : true;
-}
-
-function startPly() {
-  return app.view.start_ply ?? ((app.view.ply ?? app.view.moves.length) - app.view.moves.length);
-}
-
-/** Did the human of a game against the computer make a move yet (so Undo has something to take back)? */
-function humanHasMoved() {
-  const me = humanPlayer();
-  return app.view.moves.some((m) => m.player === me);
-}
-
-/** The legal action whose text is `text`, as the board offers it (null: not legal now). */
-function findAction(view, text) {
-  if (!text) return null;
-  const legal = view.legal ?? NO_LEGAL;
-  if (legal.flips.includes(text)) return { move: text, from: text, to: text, kind: "flip" };
-  for (const options of Object.values(legal.moves)) {
-    const found = options.find((o) => o.move === text);
-    if (found) return found;
-  }
-  return null;
 }
 
 // ---------------------------------------------------------------- rendering
@@ -202,23 +98,6 @@ export function statusText() {
   return app.note ? `${text} ${app.note}` : text;
 }
 
-/** The human's colour in a game against the computer played here (null: speak of colours, not of "you"). */
-export function humanColor() {
-  const me = humanPlayer();
-  if (app.fromRecord) return null; // a loaded finished game was not played by whoever looks at it
-  return me ? app.view.player_colors?.[me] ?? null : null;
-}
-
-function shownReplayPly() {
-  return app.replayView ? app.replayView.ply - startPly() : app.replayPly;
-}
-
-function replayPosition() {
-  const total = app.view.moves.length;
-  const ply = shownReplayPly();
-  return ply === 0 ? t("replay.start") : t("replay.at", { n: ply, total });
-}
-
 function renderStatus() {
   els.status.textContent = statusText();
   const loading = !app.ready && !app.fatal;
@@ -231,7 +110,7 @@ function renderStatus() {
   els.knownDeal.hidden = !app.view?.known_deal;
 }
 
-function renderButtons() {
+export function renderButtons() {
   const idle = app.ready && app.busy === 0 && !app.thinking && !app.fatal;
   const b = els.buttons;
   b.new.disabled = !app.ready;
@@ -292,7 +171,7 @@ function renderPanels() {
   const marks = app.review?.marks ?? null;
   drawIf(els.moves, [app.view.moves.map((m) => m.text).join(" "), app.view.ply, app.view.assisted, current,
     reviewing, marks?.size ?? 0], () => renderMoves(els.moves, app.view, {
-    current, onPick: reviewing ? (ply) => enterReplay(ply) : null, marks, markOf,
+    current, onPick: reviewing ? (ply) => hooks.replay(ply) : null, marks, markOf,
   }));
   renderReviewNote(current);
   if (app.hint) {
@@ -309,12 +188,6 @@ function renderPanels() {
   if (box && app.evaluations && app.view.outcome) {
     drawIf(box, [app.evaluations.length, current], renderEvalGraph);
   }
-}
-
-/** The review's mark of a move ("?" lost MISTAKE points or more, "??" BLUNDER or more), or "". */
-export function markOf(analysis) {
-  if (!analysis) return "";
-  return analysis.drop >= BLUNDER ? "??" : analysis.drop >= MISTAKE ? "?" : "";
 }
 
 /** In a reviewed replay: what the move just played, or the one about to be, lost, and the engine's choice. */
@@ -547,10 +420,10 @@ export function showGameOverPanel() {
     humanColor: humanColor(),
     review: app.review,
     markOf,
-    onCheck: () => checkGame(),
-    onReview: () => enterReplay(0),
-    onNewGame: () => app.openNewGame(),
-    onRecord: () => app.openRecord(),
+    onCheck: () => hooks.check(),
+    onReview: () => hooks.replay(0),
+    onNewGame: () => hooks.openNewGame(),
+    onRecord: () => hooks.openRecord(),
   });
 }
 
@@ -567,7 +440,7 @@ function renderEvalGraph() {
   const index = ply === null ? plies.length - 1 : plies.findIndex((p) => p.ply === first + ply);
   renderGraph(box, plies, {
     current: index < 0 ? null : index,
-    onPick: (i) => enterReplay(Math.max(0, Math.min(app.view.moves.length, (plies[i]?.ply ?? 0) - first))),
+    onPick: (i) => hooks.replay(Math.max(0, Math.min(app.view.moves.length, (plies[i]?.ply ?? 0) - first))),
   });
 }
 
@@ -784,119 +657,5 @@ export function playQueued() {
 }
 
 // ---------------------------------------------------------------- replay
-/** Show the board after `ply` actions of the finished game; positions come from the bridge. */
-export function enterReplay(ply) {
-  const total = app.view.moves.length;
-  const next = Math.max(0, Math.min(total, ply));
-  const before = app.replayPly === null ? total : shownReplayPly();
-  app.replayPly = next;
-  const show = (position) => {
-    if (app.replayPly !== next) return; // the player has moved on meanwhile
-    app.replayView = position;
-    const forward = next === before + 1 ? position.last_move : null;
-    renderAll(forward);
-    if (next > 0 && next !== before) {
-      const entry = app.view.moves[next - 1];
-      announce(`${replayPosition()}. ${describeMove(entry, position.squares[entry.to])}`);
-    } else if (next === 0) {
-      announce(replayPosition());
-    }
-  };
-  const known = app.positions.get(next);
-  if (known) {
-    show(known);
-    return Promise.resolve();
-  }
-  renderButtons();
-  return task(async () => {
-    try {
-      const position = app.positions.get(next) ?? await call("position_at", { ply: next });
-      app.positions.set(next, position);
-    } catch (err) {
-      if (!(err instanceof EngineRestarted)) showError(err);
-    }
-  }).then(() => {
-    const position = app.positions.get(next);
-    if (position) show(position);
-  });
-}
-
-export function stopReplay() {
-  if (app.replayTimer) window.clearInterval(app.replayTimer);
-  app.replayTimer = null;
-}
-
-export function toggleAutoplay() {
-  if (app.replayTimer) {
-    stopReplay();
-    renderButtons();
-    return;
-  }
-  if ((app.replayPly ?? app.view.moves.length) >= app.view.moves.length) enterReplay(0);
-  app.replayTimer = window.setInterval(() => {
-    if (app.replayPly >= app.view.moves.length) {
-      stopReplay();
-      renderButtons();
-      return;
-    }
-    enterReplay(app.replayPly + 1);
-  }, REPLAY_STEP_MS);
-  renderButtons();
-}
 
 // ---------------------------------------------------------------- review
-/** The blunder check: every action of the finished game analysed in the worker, one ply per request
- *  (so the page stays responsive and shows progress); marks moves that lost MISTAKE points or more. */
-export function checkGame() {
-  if (!app.view.outcome || app.review?.running) return;
-  const total = app.view.moves.length;
-  const review = { running: true, done: 0, total, marks: new Map(), record: app.view.record };
-  app.review = review;
-  showGameOverPanel();
-  const step = (ply) => {
-    if (app.review !== review || app.view.record !== review.record) return; // another game meanwhile
-    if (ply > total) {
-      review.running = false;
-      showGameOverPanel();
-      renderAll();
-      const lost = [...review.marks.values()].filter((a) => markOf(a)).length;
-      announce(t("review.done", { n: lost }));
-      return;
-    }
-    task(async () => {
-      try {
-        review.marks.set(ply, await call("analyse", { ply, nodes: REVIEW_NODES }));
-      } catch (err) {
-        if (!(err instanceof EngineRestarted)) showError(err);
-        review.running = false;
-        return;
-      }
-      review.done = ply;
-      updateReviewProgress();
-    }).then(() => { if (review.running) step(ply + 1); });
-  };
-  step(1);
-}
-
-function updateReviewProgress() {
-  const bar = els.gameover.querySelector(".review-progress");
-  const review = app.review;
-  if (!bar || !review) return;
-  bar.value = review.done;
-  bar.max = review.total;
-  const label = els.gameover.querySelector(".review-status");
-  if (label) label.textContent = t("review.progress", { done: review.done, total: review.total });
-  renderPanels();
-}
-
-/** The best move the review found for the action that led away from replay ply `ply` (for the board's arrow). */
-export function reviewHintAt(ply) {
-  const next = app.review?.marks?.get(ply + 1);
-  return next && markOf(next) ? { from: next.best_from, to: next.best_to } : null;
-}
-
-/** Step the replay by `delta` plies (the replay bar and the arrow keys). */
-export function stepReplay(delta) {
-  stopReplay();
-  enterReplay((app.replayPly ?? app.view.moves.length) + delta);
-}

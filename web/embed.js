@@ -2,7 +2,8 @@
 // postMessage, and the parent's commands. Every message has source "hdchess";
 // a command that cannot be carried out gets an `error` event and changes nothing.
 
-import { app, errorText, loadRecord, on, startGame } from "./controller.js";
+import { errorText, loadRecord, startGame } from "./controller.js";
+import { app, on } from "./state.js";
 import { matchLevel } from "./ui/params.js";
 
 const COMMANDS = ["new_game", "load_record"];
