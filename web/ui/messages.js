@@ -8,7 +8,7 @@
 
 import { getLang, has, t } from "../i18n.js";
 import { kindName, pieceName } from "../pieces.js";
-import { terminationName } from "./names.js";
+import { optionLabel, terminationName } from "./names.js";
 
 /** err: an Error or a reply {message|error|reason|text, code, params}; returns the text to show. */
 export function engineErrorText(err) {
@@ -28,5 +28,6 @@ function wordParam(name, value) {
   if (value.length === 1 && name.endsWith("piece")) return pieceName(value);
   if (name === "color") return t(`color.${value}`);
   if (name === "termination") return terminationName(value);
+  if (name === "name" && has(`option.${value}`)) return optionLabel({ name: value }); // a rule option's name
   return value;
 }
