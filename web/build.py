@@ -54,7 +54,7 @@ STDLIB_LEFT_OUT = frozenset({
 })
 
 # web/ files that build or serve the site but are no part of it.
-NOT_IN_SITE = {"build.py", "serve.py", "package.json", "package-lock.json", "sw.js", "README.md"}
+NOT_IN_SITE = {"build.py", "serve.py", "compile-pyc.mjs", "package.json", "package-lock.json", "sw.js", "README.md"}
 NOT_IN_SITE_DIRS = {"node_modules", ".cache", "__pycache__"}
 SW_VERSION_MARK = "__HDCHESS_CACHE_VERSION__"
 SW_FILES_MARK = "__HDCHESS_PRECACHE__"
@@ -120,8 +120,34 @@ def _record_hash(data: bytes) -> str:
     return f"sha256={digest}"
 
 
+def compiled(sources: dict[str, bytes]) -> dict[str, bytes]:
+    """``.pyc`` files of ``sources`` made by the site's own Pyodide (web/compile-pyc.mjs, in node), so the
+    browser imports bytecode instead of compiling every module at start-up. Cached in web/.cache by the
+    sources' hash and the Pyodide version; {} (and the browser compiles) when node cannot run it."""
+    digest = hashlib.sha256(PYODIDE_VERSION.encode())
+    for path, data in sorted(sources.items()):
+        digest.update(path.encode() + b"\0" + data + b"\0")
+    cache = CACHE / f"pyc-{digest.hexdigest()[:20]}.json"
+    if not cache.exists():
+        node = shutil.which("node")
+        if node is None:
+            log("warning: node not found: the wheel has no .pyc files (the browser compiles at start-up)")
+            return {}
+        log("compiling the wheel's modules with Pyodide (once per change of the sources)")
+        text = json.dumps({path: data.decode("utf-8") for path, data in sources.items()})
+        result = subprocess.run([node, str(WEB / "compile-pyc.mjs")], input=text, capture_output=True, text=True,
+                                cwd=WEB, check=False)
+        if result.returncode != 0:
+            log(f"warning: compiling with Pyodide failed, the wheel has no .pyc files: {result.stderr[-300:]}")
+            return {}
+        CACHE.mkdir(parents=True, exist_ok=True)
+        cache.write_text(result.stdout)
+    return {path: base64.b64decode(data) for path, data in json.loads(cache.read_text()).items()}
+
+
 def build_wheel(directory: Path) -> Path:
-    """The pure-Python wheel of hdchess (no dependencies), written without network."""
+    """The pure-Python wheel of hdchess (no dependencies), written without network, with its modules
+    compiled for the site's Python beside their sources (``bridge.pyc``: zipimport prefers them)."""
     meta = project_metadata()
     name, version = meta["name"], meta["version"]
     dist_info = f"{name}-{version}.dist-info"
@@ -130,6 +156,7 @@ def build_wheel(directory: Path) -> Path:
     for path in sorted(package.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".typed", ".md"):
             files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+    files |= compiled({name: data for name, data in files.items() if name.endswith(".py")})
     files[f"{dist_info}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {meta['description']}\n"
         f"Requires-Python: {meta['requires-python']}\n"

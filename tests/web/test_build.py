@@ -57,6 +57,9 @@ def test_the_wheel_is_complete_and_runs_the_bridge(site, tmp_path):
             assert digest == f"sha256={expected}" and int(size) == len(data)
         assert "hdchess/bridge.py" in listed and not any("__pycache__" in n for n in listed)
         assert {"hdchess/rules_text/hdc2.md", "hdchess/rules_text/hdc2.zh.md"} <= listed  # the rules, each language
+        modules = {n for n in listed if n.endswith(".py")}
+        assert {n + "c" for n in modules} <= listed  # bytecode for the site's Python beside every module
+        assert archive.read("hdchess/bridge.pyc")[4:8] == b"\x01\x00\x00\x00"  # hash-based, never checked
     code = ("import json, sys; sys.path.insert(0, sys.argv[1]); import hdchess.bridge as b; "
             "assert b.__file__.startswith(sys.argv[1]), b.__file__; "
             "print(b.handle(json.dumps({'cmd': 'new_game', 'args': {'seed': 1}})))")
