@@ -273,11 +273,6 @@ function replayKeys(event) {
 }
 
 async function boot() {
-  try { // Python starts first: everything else on this page is quick
-    app.engine = createEngine({ onProgress, onCrash });
-  } catch (err) {
-    app.fatal = t("error.engine", { reason: errorText(err) });
-  }
   applyTheme();
   applyLang();
   applySound();
@@ -286,7 +281,13 @@ async function boot() {
   if (saved.error) messages.push(() => t("error.saved", { reason: saved.error }));
   app.view = firstView(saved.game);
   setPieces(app.info.variants.find((v) => v.name === app.view.variant)?.pieces);
-  renderAll();
+  renderAll(); // the board first (a few milliseconds), then Python starts in its worker
+  try {
+    app.engine = createEngine({ onProgress, onCrash });
+  } catch (err) {
+    app.fatal = t("error.engine", { reason: errorText(err) });
+    renderAll();
+  }
   wireControls();
   startEmbed();
 

@@ -45,12 +45,18 @@ PYODIDE_VERSION = "314.0.7"
 PYODIDE_PACKAGE = WEB / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 # Top-level names of the standard library the app never imports (nor does Pyodide's start-up): tools for
-# developers and network protocols a browser tab cannot speak. The browser tests run with this library.
+# developers, command-line parsing, file formats and network protocols a game in a browser tab has no use
+# for (hdchess's command line and match harness use some of them, and never run in the browser). The
+# browser tests run with this library.
 STDLIB_LEFT_OUT = frozenset({
     "unittest", "doctest.py", "pdb.py", "bdb.py", "pydoc.py", "cProfile.py", "profile.py", "pstats.py",
     "trace.py", "tabnanny.py", "pyclbr.py", "modulefinder.py", "zipapp.py", "timeit.py", "pickletools.py",
-    "xml", "xmlrpc", "wsgiref", "imaplib.py", "poplib.py", "smtplib.py", "ftplib.py", "mailbox.py",
-    "webbrowser.py", "multiprocessing", "sqlite3", "antigravity.py", "this.py", "__hello__.py", "__phello__",
+    "compileall.py", "symtable.py", "cmd.py", "getpass.py",
+    "xml", "xmlrpc", "wsgiref", "imaplib.py", "poplib.py", "smtplib.py", "ftplib.py", "mailbox.py", "email",
+    "http", "urllib", "html", "_markupbase.py", "mimetypes.py", "socketserver.py", "webbrowser.py", "ipaddress.py",
+    "argparse.py", "optparse.py", "configparser.py", "statistics.py", "graphlib.py", "uuid.py", "ctypes",
+    "csv.py", "plistlib.py", "tomllib", "tarfile.py", "wave.py", "shelve.py", "fileinput.py", "filecmp.py",
+    "zoneinfo", "multiprocessing", "sqlite3", "antigravity.py", "this.py", "__hello__.py", "__phello__",
 })
 
 # web/ files that build or serve the site but are no part of it.
@@ -120,43 +126,54 @@ def _record_hash(data: bytes) -> str:
     return f"sha256={digest}"
 
 
-def compiled(sources: dict[str, bytes]) -> dict[str, bytes]:
-    """``.pyc`` files of ``sources`` made by the site's own Pyodide (web/compile-pyc.mjs, in node), so the
-    browser imports bytecode instead of compiling every module at start-up. Cached in web/.cache by the
-    sources' hash and the Pyodide version; {} (and the browser compiles) when node cannot run it."""
-    digest = hashlib.sha256(PYODIDE_VERSION.encode())
+def precompiled(sources: dict[str, bytes], stdlib: Path) -> dict[str, bytes]:
+    """Bytecode made by the site's own Pyodide (web/compile-pyc.mjs, in node), so the browser imports
+    modules instead of compiling them at start-up: returns ``.pyc`` files for ``sources`` (the wheel's
+    modules), and replaces ``stdlib`` (the standard library's zip) with one in which the modules that
+    Pyodide's start-up and the bridge import are bytecode. Cached in web/.cache by the inputs' hash, so a
+    rebuild is quick and gives the same bytes; without node, {} and ``stdlib`` as it is (slower start)."""
+    digest = hashlib.sha256(PYODIDE_VERSION.encode() + stdlib.read_bytes())
     for path, data in sorted(sources.items()):
         digest.update(path.encode() + b"\0" + data + b"\0")
-    cache = CACHE / f"pyc-{digest.hexdigest()[:20]}.json"
-    if not cache.exists():
+    cache = CACHE / f"pyc-{digest.hexdigest()[:20]}"
+    if not (cache / "pyc.json").exists():
         node = shutil.which("node")
         if node is None:
-            log("warning: node not found: the wheel has no .pyc files (the browser compiles at start-up)")
+            log("warning: node not found: no bytecode (the browser compiles every module at start-up)")
             return {}
-        log("compiling the wheel's modules with Pyodide (once per change of the sources)")
+        log("compiling bytecode with Pyodide (once per change of the sources)")
+        tmp = CACHE / "pyc-partial"
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True)
         text = json.dumps({path: data.decode("utf-8") for path, data in sources.items()})
-        result = subprocess.run([node, str(WEB / "compile-pyc.mjs")], input=text, capture_output=True, text=True,
-                                cwd=WEB, check=False)
+        result = subprocess.run([node, str(WEB / "compile-pyc.mjs"), str(stdlib), str(tmp / "python_stdlib.zip")],
+                                input=text, capture_output=True, text=True, cwd=WEB, check=False)
         if result.returncode != 0:
-            log(f"warning: compiling with Pyodide failed, the wheel has no .pyc files: {result.stderr[-300:]}")
+            log(f"warning: compiling with Pyodide failed, no bytecode: {result.stderr[-400:]}")
             return {}
-        CACHE.mkdir(parents=True, exist_ok=True)
-        cache.write_text(result.stdout)
-    return {path: base64.b64decode(data) for path, data in json.loads(cache.read_text()).items()}
+        (tmp / "pyc.json").write_text(result.stdout)
+        shutil.rmtree(cache, ignore_errors=True)
+        os.replace(tmp, cache)
+    shutil.copyfile(cache / "python_stdlib.zip", stdlib)
+    return {path: base64.b64decode(data) for path, data in json.loads((cache / "pyc.json").read_text()).items()}
 
 
-def build_wheel(directory: Path) -> Path:
-    """The pure-Python wheel of hdchess (no dependencies), written without network, with its modules
-    compiled for the site's Python beside their sources (``bridge.pyc``: zipimport prefers them)."""
+def package_files() -> dict[str, bytes]:
+    """The files of the hdchess package that go into its wheel: modules, rules texts, the type marker."""
+    files = {}
+    for path in sorted((ROOT / "hdchess").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".typed", ".md"):
+            files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+    return files
+
+
+def build_wheel(directory: Path, compiled: dict[str, bytes] | None = None) -> Path:
+    """The pure-Python wheel of hdchess (no dependencies), written without network, with ``compiled``
+    (bytecode for the site's Python) beside the sources (``bridge.pyc``: zipimport prefers it)."""
     meta = project_metadata()
     name, version = meta["name"], meta["version"]
     dist_info = f"{name}-{version}.dist-info"
-    files: dict[str, bytes] = {}
-    package = ROOT / "hdchess"
-    for path in sorted(package.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".typed", ".md"):
-            files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
-    files |= compiled({name: data for name, data in files.items() if name.endswith(".py")})
+    files = package_files() | (compiled or {})
     files[f"{dist_info}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {meta['description']}\n"
         f"Requires-Python: {meta['requires-python']}\n"
@@ -256,9 +273,11 @@ def build(site: Path = SITE) -> Path:
     copy_sources(staging)
     (staging / "web" / STATIC_INFO).write_text(static_info(), encoding="utf-8")
     vendor_pyodide(staging)
+    sources = {path: data for path, data in package_files().items() if path.endswith(".py")}
+    compiled = precompiled(sources, staging / "pyodide" / "python_stdlib.zip")
     wheels = staging / "wheels"
     wheels.mkdir()
-    wheel = build_wheel(wheels)
+    wheel = build_wheel(wheels, compiled)
     (wheels / "manifest.json").write_text(json.dumps({"wheel": wheel.name}) + "\n")
     version = write_service_worker(staging)
     shutil.rmtree(site, ignore_errors=True)
