@@ -2,7 +2,9 @@
 
 The browser's worker calls :func:`handle` with a JSON request
 ``{"cmd": "play", "args": {"move": "c2"}}`` and posts back the JSON reply
-``{"ok": true, "result": {...}}`` or ``{"ok": false, "error": "<message>"}``.
+``{"ok": true, "result": {...}}`` or ``{"ok": false, "error": "<message>"}``;
+an error a player may meet adds its ``code`` and ``params`` (:mod:`.messages`),
+so the page can word it in its own language.
 Everything the page shows comes back as a *view* (a plain dict): the board's
 shape and every square's content, the legal actions with what each does, the
 scores, the record. The page computes no rule, for any game.
@@ -16,6 +18,9 @@ Nothing in a view, a reply or a record tells where a face-down piece lies: the
 referee draws each flip when it happens (a known deal's seed is kept here and
 never sent back).
 
+The AI is imported at its first use (an AI move, a hint, an evaluation), not
+with the bridge: the first screen needs none of it.
+
 >>> import json
 >>> reply = json.loads(handle('{"cmd": "new_game", "args": {}}'))
 >>> reply["ok"], reply["result"]["ply"], len(reply["result"]["legal"]["flips"])
@@ -27,26 +32,29 @@ never sent back).
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Callable
 from typing import Any
 
 from . import __version__
-from .ai import LEVELS, hint, level_by_name
-from .ai.knowledge import WIN_BONUS
-from .ai.search import Searcher
 from .core import COLOR_NAMES, RED, piece_letter
 from .errors import HdchessError
 from .game import Game, PlayedMove
-from .gamestate import NO_SIDE, GameState
+from .gamestate import NO_SIDE, GameState, Termination
 from .inputs import excerpt
+from .messages import Message, jsonable
 from .notation import pv_text
-from .players import Choice, LevelPlayer, make_turn, new_player_seed
 from .referee import check_seed
 from .rules import SWITCHES
 from .variants import DEFAULT_VARIANT, load_ruleset, variant_names, variant_spec
 
 PLAYER_KINDS = ("human", "ai")
 DEFAULT_LEVEL = "Club"
+LEVEL_NAMES = ("Beginner", "Casual", "Club", "Expert", "Master", "Grandmaster")  # hdchess.ai.LEVELS (a test checks)
+TIMED_LEVELS = {"Grandmaster": 2000}  # the levels that think by time, and their ms (a test checks)
+WIN_BONUS = 30.0  # hdchess.ai.knowledge.WIN_BONUS (checked by a test): a won game's value in the graph
+ANALYSIS_NODES = 4000  # the review's default search per ply
+MAX_ANALYSIS_NODES = 50_000
 MAX_NAME_LENGTH = 40
 MAX_REQUEST = 2_000_000  # characters of JSON: a record of the longest game is far shorter
 
@@ -101,7 +109,16 @@ def _players(value: Any, default: dict[str, str]) -> dict[str, str]:
 def _level_name(value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         raise BridgeError(f"level must be a level name or number, not {excerpt(json.dumps(value))}")
-    return level_by_name(value).name
+    text = str(value).strip().lower()
+    for number, name in enumerate(LEVEL_NAMES, 1):  # as hdchess.ai.level_by_name reads it, without the AI
+        if text in (name.lower(), str(number)):
+            return name
+    raise BridgeError(f"unknown level {excerpt(value)} (levels: {', '.join(LEVEL_NAMES)} or 1-{len(LEVEL_NAMES)})")
+
+
+def _new_player_seed() -> int:
+    """hdchess.players.new_player_seed, without importing the AI with the players."""
+    return secrets.randbits(32)
 
 
 def _default_names(players: dict[str, str], level: str) -> dict[str, str]:
@@ -157,6 +174,7 @@ def variant_info(name: str) -> dict:
                             "count": spec.counts["KAEHRCPW".index(letter.upper())]}
                    for letter in spec.letters()},
         "rules": spec.rules_text(),
+        "rules_by_lang": spec.rules_texts(),
     }
 
 
@@ -171,8 +189,8 @@ class Session:
     def __init__(self) -> None:
         self.players = {"1": "human", "2": "ai"}
         self.level = DEFAULT_LEVEL
-        self.player_seed = new_player_seed()
-        self._thinking: tuple[int, str, Searcher] | None = None  # (actions played, level, search) of a think
+        self.player_seed = _new_player_seed()
+        self._thinking: tuple | None = None  # (actions played, level name, search) of a 'think'
         self._commands: dict[str, Callable[[dict], dict]] = {
             "info": self.info,
             "new_game": self.new_game,
@@ -184,7 +202,9 @@ class Session:
             "hint": self.hint,
             "undo": self.undo,
             "resign": self.resign,
+            "timeout": self.timeout,
             "explain": self.explain,
+            "analyse": self.analyse,
             "export": self.export,
             "view": self.view_command,
             "position_at": self.position_at,
@@ -209,7 +229,10 @@ class Session:
                 raise BridgeError(f"{cmd}: args must be an object")
             return {"ok": True, "result": command(args)}
         except HdchessError as exc:
-            return {"ok": False, "error": str(exc)}
+            reply = {"ok": False, "error": str(exc)}
+            if exc.code:
+                reply |= {"code": exc.code, "params": jsonable(exc.params)}
+            return reply
         except Exception as exc:  # a bug: report it, keep the worker alive and the game intact
             return {"ok": False, "error": f"internal error: {type(exc).__name__}: {excerpt(str(exc), 200)}"}
 
@@ -227,14 +250,13 @@ class Session:
             game.tags[f"Player{player}"] = names[player]
         game.tags[LEVEL_TAG] = level
         self.game, self.players, self.level = game, players, level
-        self.player_seed = new_player_seed()
+        self.player_seed = _new_player_seed()
 
     # -- commands ------------------------------------------------------------------
     def info(self, args: dict) -> dict:
         self._check_args("info", args, ())
         return {"version": __version__, "variants": [variant_info(name) for name in variant_names()],
-                "levels": [level.name for level in LEVELS],
-                "timed_levels": {level.name: level.movetime_ms for level in LEVELS if level.movetime_ms}}
+                "levels": list(LEVEL_NAMES), "timed_levels": dict(TIMED_LEVELS)}
 
     def new_game(self, args: dict) -> dict:
         """A new game; ``seed`` makes it a known deal (the same seed, the same game)."""
@@ -263,7 +285,7 @@ class Session:
         self._check_args(cmd, args, ("record", "players", "level", "names", "seed"))
         record = _text(args, "record")
         if not record or not record.strip():
-            raise BridgeError("the game record is empty")
+            raise BridgeError(Message("record.empty"))
         game = Game.from_record(record, seed=_seed(args.get("seed")))
         players = {p: game.tags.get(PLAYER_TYPE_TAGS[p], self.players[p]) for p in ("1", "2")}
         players = _players(args.get("players"), _players(players, self.players))
@@ -284,7 +306,7 @@ class Session:
 
     def _require_playing(self) -> None:
         if self.game.is_over():
-            raise BridgeError(f"the game is over ({self.game.outcome.describe()})")
+            raise BridgeError(Message("game.over", outcome=self.game.outcome.describe()))
 
     def think(self, args: dict) -> dict:
         """Think for up to ``ms`` milliseconds more about the AI's move (a level that
@@ -292,24 +314,28 @@ class Session:
         once when asked); ``ai_move`` then plays the best move found."""
         self._check_args("think", args, ("level", "ms"))
         self._require_playing()
-        level = level_by_name(_level_name(args.get("level", self.level)))
+        level = _level_name(args.get("level", self.level))
         ms = args.get("ms", 250)
         if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 1 <= ms <= 60_000:
             raise BridgeError(f"ms must be a number of milliseconds from 1 to 60000, not {excerpt(json.dumps(ms))}")
         search = self._search_for(level)
         done = search.advance(ms / 1000)
         result = search.result()
-        total = level.movetime_ms
+        total = TIMED_LEVELS.get(level)
         progress = 1.0 if done or not total else min(1.0, search.elapsed_ms() / total)
         return {"done": done, "progress": round(progress, 3), "depth": result.depth, "nodes": result.nodes,
                 "score": result.score, "pv": pv_text(self.game.state, result.pv)}
 
-    def _search_for(self, level) -> Searcher:
+    def _search_for(self, level: str):
         """The search under way for this position and level, or a new one."""
-        key = (len(self.game.moves), level.name)
+        from .ai import level_by_name
+        from .ai.search import Searcher
+        from .players import make_turn
+
+        key = (len(self.game.moves), level)
         if self._thinking is None or self._thinking[:2] != key:
             turn = make_turn(self.game, self.player_seed)
-            search = Searcher(turn.state, level.limits(), seed=turn.seed)
+            search = Searcher(turn.state, level_by_name(level).limits(), seed=turn.seed)
             search.begin()
             self._thinking = (*key, search)
         return self._thinking[2]
@@ -320,6 +346,8 @@ class Session:
         self._check_args("ai_move", args, ("level",))
         self._require_playing()
         level = _level_name(args.get("level", self.level))
+        from .players import Choice, LevelPlayer, make_turn
+
         state = self.game.state.copy()
         thinking = self._thinking
         if thinking is not None and thinking[:2] == (len(self.game.moves), level):
@@ -340,6 +368,9 @@ class Session:
         """The Master's suggestion; the game is marked as assisted."""
         self._check_args("hint", args, ())
         self._require_playing()
+        from .ai import hint
+        from .players import make_turn
+
         turn = make_turn(self.game, self.player_seed)
         result = hint(turn.state, turn.seed)
         self.game.assisted = True
@@ -353,7 +384,7 @@ class Session:
         game = self.game
         to_player = args.get("to_player")
         if not game.moves:
-            raise BridgeError("there is no move to undo")
+            raise BridgeError(Message("undo.none"))
         if to_player is None:
             game.undo()
             return self.view()
@@ -361,7 +392,7 @@ class Session:
             raise BridgeError(f"to_player must be 1 or 2, not {excerpt(json.dumps(to_player))}")
         wanted = int(to_player)
         if not any(move.player == wanted for move in game.moves):
-            raise BridgeError(f"player {wanted} has no move to undo")
+            raise BridgeError(Message("undo.player_none", player=wanted))
         game.undo()  # at least one action; then back to the start of that player's turn
         while game.moves and (game.turn_player() != wanted or game.moves[-1].player == wanted):
             game.undo()
@@ -370,13 +401,21 @@ class Session:
     def resign(self, args: dict) -> dict:
         """``player`` (1 or 2) gives up; the other wins."""
         self._check_args("resign", args, ("player",))
+        return self._forfeit("resign", args, Termination.RESIGNATION)
+
+    def timeout(self, args: dict) -> dict:
+        """``player``'s clock ran out (the page keeps the clocks): the other wins, as on resigning."""
+        self._check_args("timeout", args, ("player",))
+        return self._forfeit("timeout", args, Termination.TIME_FORFEIT)
+
+    def _forfeit(self, cmd: str, args: dict, termination: Termination) -> dict:
         player = args.get("player", self.game.turn_player())
         if player not in (1, 2, "1", "2"):
-            raise BridgeError(f"player must be 1 or 2, not {excerpt(json.dumps(player))}")
+            raise BridgeError(f"{cmd}: player must be 1 or 2, not {excerpt(json.dumps(player))}")
         color = self.game.player_color(int(player))
         if color is None:
-            raise BridgeError("nobody has a colour yet: a game can be resigned once the first piece is flipped")
-        self.game.resign(color)
+            raise BridgeError(Message("resign.no_colour"))
+        self.game.resign(color, termination)
         return self.view()
 
     def explain(self, args: dict) -> dict:
@@ -388,30 +427,37 @@ class Session:
         if to is None:
             raise BridgeError('explain needs a square, such as {"to": "c2"}')
         if game.is_over():
-            return {"reason": f"the game is over ({game.outcome.describe()})"}
+            return self._reason(Message("game.over", outcome=game.outcome.describe()))
         text = to if frm is None or frm == to else f"{frm}-{to}"
         try:
             action, _ = state.parse_action(text)
         except HdchessError as exc:
-            return {"reason": str(exc)}
+            return self._reason(exc.args[0] if exc.args and isinstance(exc.args[0], Message) else str(exc))
         if action in state.legal_actions():
             return {"reason": None}
         reason = state.explain_illegal(action)
         if frm is None and state.square_text(names.index(to.strip().lower())) not in (None, "x"):
             reason = self._piece_reason(names.index(to.strip().lower()))
+        return self._reason(reason)
+
+    @staticmethod
+    def _reason(reason: str) -> dict:
+        """An explanation for the page: its text, and its code and params when it has them."""
+        if isinstance(reason, Message):
+            return {"reason": str(reason), "code": reason.code, "params": jsonable(reason.params)}
         return {"reason": reason}
 
-    def _piece_reason(self, sq: int) -> str:
+    def _piece_reason(self, sq: int) -> Message:
         """Why a click on a piece selects nothing: not yours, or nowhere to go."""
         state = self.game.state
         name = state.geometry.square_names[sq]
         text = state.square_text(sq) or ""
         letter = text[-1:]
         if state.side == NO_SIDE:
-            return "the game opens with a flip"
+            return Message("move.opening_flip")
         if letter and (letter.isupper() != (state.side == RED)):
-            return f"the piece on {name} is not yours ({COLOR_NAMES[state.side]} to move)"
-        return f"the piece on {name} has no legal move"
+            return Message("piece.not_yours", sq=name, color=COLOR_NAMES[state.side])
+        return Message("piece.no_move", sq=name)
 
     def export(self, args: dict) -> dict:
         self._check_args("export", args, ())
@@ -441,6 +487,35 @@ class Session:
             if index == ply:
                 return self._board_view(state, self.game.moves[:ply], final=ply == total)
         raise BridgeError("no such ply")  # not reached
+
+    def analyse(self, args: dict) -> dict:
+        """Review of one action of the game: the best action in the position before it, found with a
+        ``nodes`` search, and how much the action played lost against it (``drop``, in points, from the
+        mover's view; a flip is valued by its odds, not by the piece it happened to reveal)."""
+        self._check_args("analyse", args, ("ply", "nodes"))
+        total = len(self.game.moves)
+        ply, nodes = args.get("ply"), args.get("nodes", ANALYSIS_NODES)
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 1 <= ply <= total:
+            raise BridgeError(f"ply must be a whole number from 1 to {total}, not {excerpt(json.dumps(ply))}")
+        if isinstance(nodes, bool) or not isinstance(nodes, int) or not 100 <= nodes <= MAX_ANALYSIS_NODES:
+            raise BridgeError(f"nodes must be a whole number from 100 to {MAX_ANALYSIS_NODES:,}")
+        from .ai import SearchLimits, analyse
+
+        state = next(s for index, s in enumerate(self._replayed()) if index == ply - 1)
+        played = self.game.moves[ply - 1]
+        legal = state.legal_actions()
+        if len(legal) == 1:  # nothing to choose: nothing lost
+            text, info = state.action_text(played.action), state.action_info(played.action)
+            return {"ply": self.game.start_ply + ply, "best": text, "best_from": info.frm, "best_to": info.to,
+                    "played": played.text, "drop": 0.0, "score": None, "pv": [text]}
+        # every root action within a wide margin of the best gets an exact value
+        result = analyse(state, SearchLimits(nodes=nodes), seed=ply, root_margin=2 * WIN_BONUS)
+        best = result.score
+        value = result.root_scores.get(played.action, best)
+        info = state.action_info(result.action)
+        return {"ply": self.game.start_ply + ply, "best": state.action_text(result.action),
+                "best_from": info.frm, "best_to": info.to, "played": played.text, "score": round(best, 2),
+                "drop": round(max(0.0, best - value), 2), "pv": pv_text(state, result.pv)}
 
     def evaluations(self, args: dict) -> dict:
         """The AI's evaluation of every position of the game, from red's view, in points.

@@ -131,7 +131,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    print(variant_spec(args.name).rules_text().rstrip())
+    print(variant_spec(args.name).rules_text(args.lang).rstrip())
     return 0
 
 
@@ -430,6 +430,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("rules", help="print the rules of a game")
     p.add_argument("name", metavar="VARIANT", help="the game: " + ", ".join(variant_names()))
+    p.add_argument("--lang", default="en", help="the language of the text: en (default) or zh where written")
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("engine", help="speak the UCI-style engine protocol on stdin/stdout (see README)")

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .core import COLOR_NAMES, piece_name
+from .core import COLOR_NAMES, piece_letter
 from .errors import HdchessError, IllegalMoveError, InvalidMoveError, RecordError
 from .gamestate import NO_SIDE, TERMINATIONS, Action, GameState, Outcome, Termination, turn_player
 from .inputs import excerpt, shown
+from .messages import Message, reason_of
 from .record import DERIVED_TAGS, RESULTS, format_record, parse_record
 from .referee import FairDraw, KnownDeal, check_seed
 from .rules import Ruleset
@@ -92,17 +93,20 @@ class Game:
         action, outcome = self.state.parse_action(text)
         self._check_legal(action, shown(str(text).strip()))
         if outcome is not None:
+            label = shown(text.strip())
             if not self.state.is_chance(action):
-                raise InvalidMoveError(f"{shown(text.strip())}: only a flip or a blind capture reveals a piece")
+                raise InvalidMoveError(Message("move.refused", move=label, reason=Message("move.reveals_nothing")))
             if outcome not in dict(self.state.chance_outcomes(action)):
-                raise IllegalMoveError(f"{shown(text.strip())}: no {piece_name(outcome)} is left face-down")
+                raise IllegalMoveError(Message("move.refused", move=label,
+                                               reason=Message("flip.none_left", piece=piece_letter(outcome))))
         return action, outcome
 
     def _check_legal(self, action: Action, label: str) -> None:
         if self._outcome is not None:
-            raise IllegalMoveError(f"{label}: the game is over ({self._outcome.describe()})")
+            raise IllegalMoveError(Message("move.refused", move=label,
+                                           reason=Message("game.over", outcome=self._outcome.describe())))
         if action not in self.state.legal_actions():
-            raise IllegalMoveError(f"{label}: {self.state.explain_illegal(action)}")
+            raise IllegalMoveError(Message("move.refused", move=label, reason=self.state.explain_illegal(action)))
 
     def _action(self, move: str | Action) -> tuple[Action, int | None]:
         if isinstance(move, str):
@@ -122,8 +126,7 @@ class Game:
         """
         action, outcome = self._action(move)
         if outcome is not None:
-            raise IllegalMoveError(f"{shown(str(move).strip())}: a flip's result is drawn, not chosen "
-                                   "(play the square alone; results are given only when replaying a record)")
+            raise IllegalMoveError(Message("move.refused", move=shown(str(move).strip()), reason=Message("flip.drawn")))
         return self._push(action, None)
 
     def replay(self, move: str | Action, outcome: int | None = None) -> PlayedMove:
@@ -161,7 +164,7 @@ class Game:
         flip revealed goes back into the pool: flipping again draws afresh
         (in a known deal it lies where it was)."""
         if not self.moves:
-            raise IllegalMoveError("there is no move to undo")
+            raise IllegalMoveError(Message("undo.none"))
         if self._resigned is not None:
             self._resigned = None
         entry = self.moves.pop()
@@ -172,16 +175,16 @@ class Game:
         self._outcome = self.state.outcome()
         return entry
 
-    def resign(self, color: int) -> Outcome:
-        """The player of ``color`` gives up: the other colour wins."""
+    def resign(self, color: int, termination: Termination = Termination.RESIGNATION) -> Outcome:
+        """The player of ``color`` gives up (or, ``Termination.TIME_FORFEIT``, ran out of time): the other
+        colour wins, whatever the material; the scores stay as they were, shown as material."""
         if self._outcome is not None:
-            raise IllegalMoveError(f"the game is already over ({self._outcome.describe()})")
+            raise IllegalMoveError(Message("game.already_over", outcome=self._outcome.describe()))
         if color not in (0, 1):
-            raise IllegalMoveError("only a player whose colour is known can resign")
+            raise IllegalMoveError(Message("resign.unknown_colour"))
         state = self.state
         self._resigned = color
-        self._outcome = Outcome(Termination.RESIGNATION, color ^ 1, (state.score(0), state.score(1)),
-                                by_score=False)
+        self._outcome = Outcome(termination, color ^ 1, (state.score(0), state.score(1)), by_score=False)
         return self._outcome
 
     # -- views -------------------------------------------------------------------
@@ -252,18 +255,19 @@ class Game:
                 game.replay(token)
             except HdchessError as exc:
                 label = shown(token)
-                reason = str(exc).removeprefix(f"{label}: ")  # most move errors already start with the move
-                raise RecordError(f"move {number} ({label}): {reason}") from None
+                reason = reason_of(exc, label)  # most move errors already start with the move
+                raise RecordError(Message("record.move", number=number, move=label, reason=reason)) from None
         game.assisted = tags.get("Assisted", "").strip().lower() in ("yes", "true", "1")
         result = tags.get("Result", "*")
         if result not in RESULTS:
-            raise RecordError(f"the Result tag must be one of {', '.join(RESULTS)}, not {excerpt(result)}")
+            raise RecordError(Message("record.bad_result", results=list(RESULTS), text=excerpt(result)))
         termination = TERMINATIONS.get(tags.get("Termination", "").strip())
-        if termination is Termination.RESIGNATION and not game.is_over() and result in ("1-0", "0-1"):
-            game.resign(1 if result == "1-0" else 0)
+        forfeits = (Termination.RESIGNATION, Termination.TIME_FORFEIT)
+        if termination in forfeits and not game.is_over() and result in ("1-0", "0-1"):
+            game.resign(1 if result == "1-0" else 0, termination)
         replayed = game.outcome.result() if game.outcome else "*"
         if result != "*" and result != replayed:
-            raise RecordError(f"the record says {result} but its moves give {replayed}")
+            raise RecordError(Message("record.result_mismatch", claimed=result, actual=replayed))
         return game
 
 

@@ -44,6 +44,7 @@ class Termination:
     ALL_CAPTURED: ClassVar[Termination]
     GENERAL_COVERED: ClassVar[Termination]
     RESIGNATION: ClassVar[Termination]
+    TIME_FORFEIT: ClassVar[Termination]
 
     def __repr__(self) -> str:
         return f"Termination({self.value!r})"
@@ -56,10 +57,12 @@ Termination.GENERAL_LOST = Termination("general lost")  # gaiqi: a General left 
 Termination.ALL_CAPTURED = Termination("all pieces captured")  # banqi
 Termination.GENERAL_COVERED = Termination("general covered")  # cheight: a General under another piece
 Termination.RESIGNATION = Termination("resignation")  # a player gave up (the referee's, not the rules')
+Termination.TIME_FORFEIT = Termination("time forfeit")  # a player's clock ran out (the referee's too)
 
 TERMINATIONS = {t.value: t for t in (Termination.NO_ACTIONS, Termination.NO_PROGRESS, Termination.REPETITION,
                                      Termination.GENERAL_LOST, Termination.ALL_CAPTURED,
-                                     Termination.GENERAL_COVERED, Termination.RESIGNATION)}
+                                     Termination.GENERAL_COVERED, Termination.RESIGNATION,
+                                     Termination.TIME_FORFEIT)}
 
 
 @dataclass(frozen=True)
@@ -84,10 +87,16 @@ class Outcome:
         return {RED: "1-0", BLACK: "0-1", None: "1/2-1/2"}[self.winner]
 
     def describe(self) -> str:
-        who = "draw" if self.winner is None else f"{COLOR_NAMES[self.winner]} wins"
+        """``red wins 12-0 (no actions)``, ``draw (no progress)``: a Message (code and params)."""
+        from .messages import Message
+
+        params = {"termination": self.termination.value}
         if self.by_score:
-            return f"{who} {self.scores[0]}-{self.scores[1]} ({self.termination.value})"
-        return f"{who} ({self.termination.value})"
+            params |= {"red": self.scores[0], "black": self.scores[1]}
+        if self.winner is None:
+            return Message("outcome.draw_score" if self.by_score else "outcome.draw", **params)
+        return Message("outcome.wins_score" if self.by_score else "outcome.wins", color=COLOR_NAMES[self.winner],
+                       **params)
 
 
 @dataclass(frozen=True)

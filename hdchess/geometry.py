@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from .core import Bitboard, Square, squares
 from .errors import InvalidSquareError
 from .inputs import shown
+from .messages import Message
 
 FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -97,7 +98,8 @@ class Geometry:
         """``'c2'`` -> its square; InvalidSquareError names the text otherwise."""
         sq = self._by_name.get(text.strip().lower()) if isinstance(text, str) else None
         if sq is None:
-            raise InvalidSquareError(f"{shown(text)} is not a square ({self.describe()})")
+            raise InvalidSquareError(Message("square.unknown", text=shown(text), last_file=FILE_LETTERS[self.files - 1],
+                                             ranks=self.ranks))
         return sq
 
     def offset(self, sq: Square, df: int, dr: int) -> Square | None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from .errors import HdchessError
+from .messages import Message
 
 EXCERPT_LENGTH = 40
 MAX_DIGITS = 30  # far beyond any count or seed, far below Python's 4,300-digit limit
@@ -69,9 +70,9 @@ def whole_number(value: object, name: str, minimum: int = 0, maximum: int | None
         if is_whole_number(digits):
             number = int(text)
     if number is None:
-        raise error(f"{name} must be a whole number, not {excerpt(value)}")
+        raise error(Message("number.not_whole", name=name, text=excerpt(value)))
     if number < minimum:
-        raise error(f"{name} must be at least {minimum}, not {number}")
+        raise error(Message("number.too_small", name=name, minimum=minimum, number=number))
     if maximum is not None and number > maximum:
-        raise error(f"{name} must be at most {maximum}, not {number}")
+        raise error(Message("number.too_large", name=name, maximum=maximum, number=number))
     return number

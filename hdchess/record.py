@@ -33,6 +33,7 @@ from collections.abc import Iterable
 
 from .errors import RecordError
 from .inputs import excerpt
+from .messages import Message
 
 _TAG = re.compile(r'^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -88,13 +89,13 @@ def parse_record(text: str) -> tuple[dict[str, str], list[str]]:
         if line.lstrip().startswith("["):
             match = _TAG.match(line)
             if not match:
-                raise RecordError(f"line {number}: a tag must look like [Name \"value\"], not {excerpt(line.strip())}")
+                raise RecordError(Message("record.bad_tag", line=number, text=excerpt(line.strip())))
             tags[match.group(1)] = re.sub(r"\\(.)", r"\1", match.group(2))
         else:
             body.append(line.split(";", 1)[0])
     moves_text = " ".join(body)
     if moves_text.count("{") != moves_text.count("}"):
-        raise RecordError("a comment { ... } is not closed")
+        raise RecordError(Message("record.unclosed_comment"))
     moves_text = re.sub(r"\{[^}]*\}", " ", moves_text)
     tokens = []
     for token in moves_text.split():

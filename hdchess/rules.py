@@ -33,6 +33,7 @@ from .core import CHARIOT, CHINESE_NAMES, KIND_LETTERS, KIND_NAMES, RED, make_pi
 from .errors import RulesetError
 from .geometry import Geometry
 from .inputs import excerpt, whole_number
+from .messages import Message
 
 OPTION_MAXIMUM = 100_000  # no option needs more; bounds what text may ask for
 
@@ -54,7 +55,8 @@ class Option:
         if self.choices:
             text = value.strip().lower() if isinstance(value, str) else None
             if text not in self.choices:
-                raise RulesetError(f"{self.name} must be one of {', '.join(self.choices)}, not {excerpt(value)}")
+                raise RulesetError(Message("option.not_a_choice", name=self.name, choices=list(self.choices),
+                                           text=excerpt(value)))
             return text
         return whole_number(value, self.name, self.minimum, self.maximum, RulesetError, signed=True)
 
@@ -145,11 +147,24 @@ class VariantSpec:
         kinds = "".join(KIND_LETTERS[k] for k in range(8) if self.counts[k])
         return kinds + kinds.lower()
 
-    def rules_text(self) -> str:
-        """The project's own rules of this game (``hdchess rules NAME`` prints it)."""
+    def rules_text(self, lang: str = "en") -> str:
+        """The project's own rules of this game (``hdchess rules NAME`` prints it), in English or, when
+        ``rules_text/<name>.<lang>.md`` exists beside the English file, in that language."""
+        texts = self.rules_texts()
+        return texts.get(lang, texts["en"])
+
+    def rules_texts(self) -> dict[str, str]:
+        """The rules text in every language it is written in: ``{"en": ..., "zh": ...}``."""
         if not self.rules_file:
-            return f"{self.title}\n\n{self.summary}\n"
-        return resources.files("hdchess").joinpath("rules_text", self.rules_file).read_text(encoding="utf-8")
+            return {"en": f"{self.title}\n\n{self.summary}\n"}
+        folder = resources.files("hdchess").joinpath("rules_text")
+        texts = {"en": folder.joinpath(self.rules_file).read_text(encoding="utf-8")}
+        stem = self.rules_file.removesuffix(".md")
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            lang = entry.name.removeprefix(f"{stem}.").removesuffix(".md")
+            if entry.name.startswith(f"{stem}.") and entry.name.endswith(".md") and lang and "." not in lang:
+                texts[lang] = entry.read_text(encoding="utf-8")
+        return texts
 
 
 @dataclass(frozen=True)

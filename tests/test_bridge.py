@@ -20,7 +20,7 @@ def call(session, cmd, **args):
 def error(session, cmd, **args):
     reply = session.handle({"cmd": cmd, "args": args})
     assert not reply["ok"], f"{cmd} {args} should have failed"
-    assert set(reply) == {"ok", "error"}
+    assert set(reply) <= {"ok", "error", "code", "params"}  # a code and params when the page may translate it
     return reply["error"]
 
 
@@ -302,3 +302,82 @@ def test_the_top_level_thinks_in_slices_and_moves_now_when_asked():
     result = call(s, "ai_move")  # move now: the best found so far
     assert result["played"]["ply"] == 2 and result["analysis"]["nodes"] == second["nodes"]
     assert "ms must be" in error(s, "think", ms=0)
+
+
+# -- messages with codes, review, clocks, the AI loaded on demand --------------------------
+
+def test_a_refused_move_carries_a_code_and_params_for_the_page(session):
+    reply = session.handle({"cmd": "play", "args": {"move": "z9"}})
+    assert reply["error"] == "z9 is not a square (files a-h, ranks 1-4)"
+    assert reply["code"] == "square.unknown"
+    assert reply["params"] == {"text": "z9", "last_file": "h", "ranks": 4}
+    view = play_until_move_available(session)
+    frm, options = next(iter(view["legal"]["moves"].items()))
+    reply = session.handle({"cmd": "play", "args": {"move": "c2(R)"}})
+    assert reply["code"] == "move.refused" and reply["params"]["move"] == "c2(R)"
+    assert reply["params"]["reason"]["code"] and reply["params"]["reason"]["text"] in reply["error"]
+
+
+def test_explain_gives_the_reason_with_its_code(session):
+    view = play_until_move_available(session)
+    enemy = next(sq for sq, c in view["squares"].items()
+                 if c and c != "x" and c.isupper() != (view["side"] == "red"))
+    reply = call(session, "explain", to=enemy)
+    assert reply["code"] == "piece.not_yours" and reply["params"] == {"sq": enemy, "color": view["side"]}
+    assert reply["reason"] == f"the piece on {enemy} is not yours ({view['side']} to move)"
+
+
+def test_a_record_error_names_the_move_and_carries_the_reason_code(session):
+    reply = session.handle({"cmd": "load_record", "args": {"record": "1. c2(R) d2-d9 *"}})
+    assert reply["error"] == "move 2 (d2-d9): d9 is not a square (files a-h, ranks 1-4)"
+    assert reply["code"] == "record.move"
+    assert reply["params"]["number"] == 2 and reply["params"]["reason"]["code"] == "square.unknown"
+
+
+def test_the_ai_constants_the_bridge_keeps_match_the_ai():
+    from hdchess.ai import LEVELS
+    from hdchess.ai.knowledge import WIN_BONUS
+
+    assert tuple(level.name for level in LEVELS) == bridge.LEVEL_NAMES and bridge.WIN_BONUS == WIN_BONUS
+    assert {level.name: level.movetime_ms for level in LEVELS if level.movetime_ms} == bridge.TIMED_LEVELS
+
+
+def test_a_new_game_does_not_import_the_ai():
+    import subprocess
+    import sys
+
+    code = ("import sys, json; from hdchess.bridge import handle; "
+            "handle(json.dumps({'cmd': 'info'})); handle(json.dumps({'cmd': 'new_game', 'args': {'seed': 1}})); "
+            "handle(json.dumps({'cmd': 'play', 'args': {'move': 'c2'}})); "
+            "print('hdchess.ai.search' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == \
+        "False"
+
+
+def test_analyse_finds_the_best_move_and_what_the_played_one_lost():
+    s = Session()
+    call(s, "new_game", seed=4, players={"1": "ai", "2": "ai"}, level="Beginner")
+    for _ in range(12):
+        call(s, "ai_move")
+    review = call(s, "analyse", ply=12, nodes=800)
+    assert review["ply"] == 12 and review["played"] == call(s, "view")["moves"][11]["text"]
+    assert review["drop"] >= 0 and review["best"] and review["pv"][0] == review["best"]
+    assert "ply must be" in error(s, "analyse", ply=13)
+    assert call(s, "view")["ply"] == 12  # nothing changed
+
+
+def test_a_flag_fall_loses_like_a_resignation_and_replays(session):
+    call(session, "play", move="c2")
+    assert "nobody has a colour" in error(Session(), "timeout", player=1)
+    view = call(session, "timeout", player=2)
+    assert view["outcome"]["termination"] == "time forfeit" and view["outcome"]["by_score"] is False
+    assert view["outcome"]["winner"] == view["player_colors"]["1"]
+    again = Session()
+    assert call(again, "load_record", record=view["record"])["outcome"] == view["outcome"]
+
+
+def test_info_has_the_rules_in_every_language_written():
+    info = call(Session(), "info")
+    for variant in info["variants"]:
+        assert variant["rules_by_lang"]["en"] == variant["rules"]
+        assert "zh" in variant["rules_by_lang"]

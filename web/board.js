@@ -1,25 +1,30 @@
-// The board: DOM only, no rules. It draws the squares it is given, marks the
+// The board: DOM only, no rules. It draws the board the view describes
+// (files x ranks, Red at the bottom), each square's content (a piece, a
+// face-down disc, or a stack shown by its top piece and height), marks the
 // destinations listed in `legal`, and reports what the player chose through
-// onAction(moveText). Selection and keyboard focus are its own UI state.
+// onAction(action), where action is one entry of legal (or a flip {move, to}).
+// A click that does nothing is reported through onNothing({from, to}), so the
+// page can say why; onSelect(square, its actions) when a piece is picked up. Selection, focus and the choice menu are its own UI state.
 
-import { isPieceLetter, kindName, pieceColor, pieceGlyph, pieceName, t } from "./i18n.js";
+import { t } from "./i18n.js";
+import { isPieceLetter, kindName, pieceColor, pieceGlyph, pieceName, topPiece } from "./pieces.js";
 
-const FILES = "abcdefgh";
-const RANKS = [4, 3, 2, 1]; // top to bottom on screen
 const NS = "http://www.w3.org/2000/svg";
-
-/** Square names in screen order: a4..h4, a3..h3, ... a1..h1. */
-export const SQUARE_ORDER = RANKS.flatMap((rank) => [...FILES].map((file) => `${file}${rank}`));
-
-function cellPosition(sq) {
-  return { col: FILES.indexOf(sq[0]), row: RANKS.indexOf(Number(sq[1])) };
-}
+const HOLD_MS = 450; // a touch held this long shows a stack instead of clicking
 
 function reducedMotion() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 }
 
-/** A disc element for a square's content ("x" face-down, a piece letter), or null. */
+/** Square names of a files x ranks board, bottom-left first ("a1", "b1", ...), as the engine numbers them. */
+export function squareNames(files, ranks) {
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  const names = [];
+  for (let r = 0; r < ranks; r++) for (let f = 0; f < files; f++) names.push(`${letters[f]}${r + 1}`);
+  return names;
+}
+
+/** A disc element for one piece letter or "x" (face-down), or null. */
 export function makeDisc(content, letters) {
   if (!content) return null;
   const disc = document.createElement("span");
@@ -34,8 +39,33 @@ export function makeDisc(content, letters) {
   // letters as in the notation: upper case red, lower case black (told apart without colour)
   glyph.textContent = letters ? content : pieceGlyph(content);
   disc.append(glyph);
-  disc.title = kindName(content);
   return disc;
+}
+
+/** What a square shows: its top piece, with the stack's height when there is more than one. */
+function makeContent(content, letters) {
+  const top = content === "x" ? "x" : topPiece(content);
+  const disc = makeDisc(top, letters);
+  if (!disc) return null;
+  if (content.length > 1 && content !== "x") {
+    disc.classList.add("stacked");
+    const height = document.createElement("span");
+    height.className = "height";
+    height.textContent = String(content.length);
+    disc.append(height);
+  } else if (top !== "x") {
+    disc.title = kindName(top);
+  }
+  return disc;
+}
+
+/** Screen-reader words for a square's content. */
+function describeContent(sq, content) {
+  if (!content) return t("square.empty", { sq });
+  if (content === "x") return t("square.hidden", { sq });
+  if (content.length === 1) return t("square.piece", { sq, piece: pieceName(content) });
+  const pieces = [...content].reverse().map(pieceName).join(t("list.sep"));
+  return t("square.stack", { sq, n: content.length, pieces });
 }
 
 /** Attribute writes invalidate style even when the value is the same: skip those. */
@@ -43,65 +73,107 @@ function setIfChanged(node, name, value) {
   if (node.getAttribute(name) !== value) node.setAttribute(name, value);
 }
 
-export function createBoard(root, { onAction }) {
+export function createBoard(root, { onAction, onNothing = () => {}, onSelect = () => {} }) {
   const wrap = document.createElement("div");
   wrap.className = "board-wrap";
   const rankLabels = document.createElement("div");
   rankLabels.className = "coords ranks";
   rankLabels.setAttribute("aria-hidden", "true");
-  for (const rank of RANKS) rankLabels.append(Object.assign(document.createElement("span"), { textContent: rank }));
   const fileLabels = document.createElement("div");
   fileLabels.className = "coords files";
   fileLabels.setAttribute("aria-hidden", "true");
-  for (const file of FILES) fileLabels.append(Object.assign(document.createElement("span"), { textContent: file }));
-
   const grid = document.createElement("div");
   grid.className = "board";
   grid.setAttribute("role", "grid");
   grid.id = "board";
-  const cells = new Map();
-  for (const rank of RANKS) {
-    const row = document.createElement("div");
-    row.className = "row";
-    row.setAttribute("role", "row");
-    for (const file of FILES) {
-      const sq = `${file}${rank}`;
-      const cell = document.createElement("div");
-      cell.className = `sq ${(FILES.indexOf(file) + rank) % 2 ? "light" : "dark"}`;
-      cell.setAttribute("role", "gridcell");
-      cell.dataset.sq = sq;
-      cell.tabIndex = -1;
-      const mark = document.createElement("span");
-      mark.className = "mark";
-      mark.setAttribute("aria-hidden", "true");
-      cell.append(mark);
-      row.append(cell);
-      cells.set(sq, cell);
-    }
-    grid.append(row);
-  }
   const overlay = document.createElementNS(NS, "svg");
   overlay.setAttribute("class", "overlay");
-  overlay.setAttribute("viewBox", "0 0 800 400");
   overlay.setAttribute("aria-hidden", "true");
+  const stackPop = document.createElement("div"); // the whole stack, on hover, focus or a held touch
+  stackPop.className = "stack-pop";
+  stackPop.setAttribute("aria-hidden", "true");
+  stackPop.hidden = true;
+  const menu = document.createElement("div"); // several actions share one from/to: the player picks
+  menu.className = "choice-menu";
+  menu.setAttribute("role", "menu");
+  menu.hidden = true;
   const boardArea = document.createElement("div");
   boardArea.className = "board-area";
-  boardArea.append(grid, overlay);
+  boardArea.append(grid, overlay, stackPop, menu);
   wrap.append(rankLabels, boardArea, document.createElement("span"), fileLabels);
   root.replaceChildren(wrap);
 
+  let shape = null; // {files, ranks, names}: what the grid is built for
+  let cells = new Map(); // square -> cell
   let cfg = {
-    squares: Object.fromEntries(SQUARE_ORDER.map((sq) => [sq, "x"])),
-    legal: { flips: [], moves: {} },
-    interactive: false,
-    lastMove: null,
-    hint: null,
-    queued: null,
-    letters: false,
+    board: null, squares: {}, legal: { flips: [], moves: {} }, interactive: false,
+    lastMove: null, hint: null, queued: null, letters: false,
   };
   let selected = null;
-  let focusSq = "a4";
+  let focusSq = null;
   const shown = new Map(); // square -> content key currently drawn
+
+  /** (col, row) on screen of a square: rank 1 at the bottom. */
+  function cellPosition(sq) {
+    const index = shape.names.indexOf(sq);
+    return { col: index % shape.files, row: shape.ranks - 1 - Math.floor(index / shape.files) };
+  }
+
+  function nameAt(col, row) {
+    return shape.names[(shape.ranks - 1 - row) * shape.files + col];
+  }
+
+  /** Build the grid for a board shape (once, and again only if the shape changes). */
+  function build(board) {
+    const files = board.files;
+    const ranks = board.ranks;
+    const names = Array.isArray(board.names) && board.names.length === files * ranks
+      ? board.names : squareNames(files, ranks);
+    shape = { files, ranks, names };
+    wrap.style.setProperty("--files", String(files));
+    wrap.style.setProperty("--ranks", String(ranks));
+    overlay.setAttribute("viewBox", `0 0 ${files * 100} ${ranks * 100}`);
+    rankLabels.replaceChildren();
+    for (let row = 0; row < ranks; row++) {
+      rankLabels.append(Object.assign(document.createElement("span"), { textContent: nameAt(0, row).slice(1) }));
+    }
+    fileLabels.replaceChildren();
+    for (let col = 0; col < files; col++) {
+      fileLabels.append(Object.assign(document.createElement("span"), { textContent: nameAt(col, 0).replace(/\d+$/, "") }));
+    }
+    cells = new Map();
+    shown.clear();
+    const rows = [];
+    for (let row = 0; row < ranks; row++) {
+      const rowEl = document.createElement("div");
+      rowEl.className = "row";
+      rowEl.setAttribute("role", "row");
+      for (let col = 0; col < files; col++) {
+        const sq = nameAt(col, row);
+        const cell = document.createElement("div");
+        cell.className = `sq ${(col + ranks - row) % 2 ? "light" : "dark"}`;
+        cell.setAttribute("role", "gridcell");
+        cell.dataset.sq = sq;
+        cell.tabIndex = -1;
+        const mark = document.createElement("span");
+        mark.className = "mark";
+        mark.setAttribute("aria-hidden", "true");
+        cell.append(mark);
+        rowEl.append(cell);
+        cells.set(sq, cell);
+      }
+      rows.push(rowEl);
+    }
+    grid.replaceChildren(...rows);
+    if (!cells.has(focusSq)) focusSq = nameAt(0, 0);
+    selected = null;
+    closeMenu(false);
+  }
+
+  function sameShape(board) {
+    return shape && board && shape.files === board.files && shape.ranks === board.ranks
+      && (!Array.isArray(board.names) || board.names.every((n, i) => shape.names[i] === n));
+  }
 
   function destsOf(sq) {
     return (sq && cfg.legal?.moves?.[sq]) || [];
@@ -109,34 +181,127 @@ export function createBoard(root, { onAction }) {
 
   function activate(sq) {
     if (!cfg.interactive) return;
-    const chosen = destsOf(selected).find((d) => d.to === sq);
-    if (chosen) {
+    const chosen = destsOf(selected).filter((d) => d.to === sq);
+    if (chosen.length > 1) {
+      openMenu(sq, chosen);
+      return;
+    }
+    if (chosen.length === 1) {
       selected = null;
       render();
-      onAction(chosen.move);
+      onAction(chosen[0]);
       return;
     }
     if (cfg.legal?.flips?.includes(sq)) {
       selected = null;
       render();
-      onAction(sq);
+      onAction({ move: sq, from: sq, to: sq, kind: "flip" });
       return;
     }
-    selected = destsOf(sq).length && selected !== sq ? sq : null;
+    if (destsOf(sq).length) {
+      selected = selected === sq ? null : sq;
+      render();
+      onSelect(selected, destsOf(selected));
+      return;
+    }
+    const from = selected;
+    selected = null;
     render();
+    onNothing({ from, to: sq });
   }
 
-  function label(sq, content, extra) {
-    let text;
-    if (!content) text = t("square.empty", { sq });
-    else if (content === "x") text = t("square.hidden", { sq });
-    else text = t("square.piece", { sq, piece: pieceName(content) });
-    const parts = [text, ...extra.filter(Boolean)];
-    return parts.join(", ");
+  // -- the choice menu -------------------------------------------------------------
+  function openMenu(sq, actions) {
+    const items = actions.map((action) => {
+      const item = document.createElement("button");
+      item.type = "button";
+      item.className = "choice-item";
+      item.setAttribute("role", "menuitem");
+      item.tabIndex = -1;
+      const label = action.choice ?? action.move;
+      item.textContent = action.penalised ? `${label} · ${t("square.penalised")}` : label;
+      if (label !== action.move) item.title = action.move;
+      item.addEventListener("click", (event) => {
+        event.stopPropagation();
+        closeMenu(false);
+        selected = null;
+        render();
+        onAction(action);
+      });
+      return item;
+    });
+    menu.replaceChildren(...items);
+    menu.setAttribute("aria-label", t("board.choose", { sq }));
+    menu.dataset.sq = sq;
+    const { col, row } = cellPosition(sq);
+    menu.style.left = `${((col + 0.5) / shape.files) * 100}%`;
+    menu.style.top = `${((row + 0.5) / shape.ranks) * 100}%`;
+    menu.classList.toggle("upward", row > shape.ranks / 2);
+    menu.classList.toggle("leftward", col > shape.files / 2);
+    menu.hidden = false;
+    items[0].tabIndex = 0;
+    items[0].focus();
+  }
+
+  function closeMenu(refocus = true) {
+    if (menu.hidden) return;
+    const sq = menu.dataset.sq;
+    menu.hidden = true;
+    menu.replaceChildren();
+    if (refocus && sq && cells.has(sq)) moveFocus(sq);
+  }
+
+  menu.addEventListener("keydown", (event) => {
+    const items = [...menu.querySelectorAll(".choice-item")];
+    const at = items.indexOf(document.activeElement);
+    let next = null;
+    if (event.key === "ArrowDown" || event.key === "ArrowRight") next = (at + 1) % items.length;
+    else if (event.key === "ArrowUp" || event.key === "ArrowLeft") next = (at - 1 + items.length) % items.length;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = items.length - 1;
+    else if (event.key === "Escape" || event.key === "Tab") {
+      event.preventDefault();
+      event.stopPropagation();
+      closeMenu();
+      return;
+    } else return;
+    event.preventDefault();
+    event.stopPropagation();
+    items.forEach((item, i) => { item.tabIndex = i === next ? 0 : -1; });
+    items[next].focus();
+  });
+  document.addEventListener("pointerdown", (event) => {
+    if (!menu.hidden && !menu.contains(event.target)) closeMenu(false);
+  }, true);
+
+  // -- the whole stack, on demand ------------------------------------------------
+  function showStack(sq) {
+    const content = cfg.squares?.[sq];
+    if (!content || content === "x" || content.length < 2) {
+      stackPop.hidden = true;
+      return;
+    }
+    const discs = [...content].reverse().map((letter) => {
+      const disc = makeDisc(letter, cfg.letters);
+      disc.classList.add("small");
+      return disc;
+    });
+    stackPop.replaceChildren(...discs);
+    const { col, row } = cellPosition(sq);
+    stackPop.style.left = `${((col + 0.5) / shape.files) * 100}%`;
+    stackPop.style.top = `${(row / shape.ranks) * 100}%`;
+    stackPop.dataset.sq = sq;
+    stackPop.hidden = false;
+  }
+
+  function hideStack(sq) {
+    if (!sq || stackPop.dataset.sq === sq) stackPop.hidden = true;
   }
 
   function render() {
-    const dests = new Map(destsOf(selected).map((d) => [d.to, d]));
+    if (!shape) return;
+    const dests = new Map();
+    for (const d of destsOf(selected)) dests.set(d.to, [...(dests.get(d.to) ?? []), d]);
     const last = cfg.lastMove;
     const hint = cfg.hint;
     for (const [sq, cell] of cells) {
@@ -144,27 +309,33 @@ export function createBoard(root, { onAction }) {
       const key = `${content}|${cfg.letters}`;
       if (shown.get(sq) !== key) {
         cell.querySelector(".disc")?.remove();
-        const disc = makeDisc(content, cfg.letters);
+        const disc = makeContent(content, cfg.letters);
         if (disc) cell.prepend(disc);
         shown.set(sq, key);
       }
-      const dest = dests.get(sq);
+      const options = dests.get(sq);
+      const capture = Boolean(options?.some((d) => d.capture));
+      const penalised = Boolean(options?.some((d) => d.penalised));
       const flippable = cfg.interactive && cfg.legal?.flips?.includes(sq);
       const movable = cfg.interactive && destsOf(sq).length > 0;
       cell.classList.toggle("selected", sq === selected);
-      cell.classList.toggle("dest", Boolean(dest && !dest.capture));
-      cell.classList.toggle("capture", Boolean(dest?.capture));
-      cell.classList.toggle("actionable", Boolean(flippable || movable || dest));
+      cell.classList.toggle("dest", Boolean(options && !capture));
+      cell.classList.toggle("capture", capture);
+      cell.classList.toggle("penalised", penalised);
+      cell.classList.toggle("actionable", Boolean(flippable || movable || options));
       cell.classList.toggle("last-from", Boolean(last && last.from === sq && last.from !== last.to));
       cell.classList.toggle("last-to", Boolean(last && last.to === sq));
       cell.classList.toggle("hint-sq", Boolean(hint && (hint.from === sq || hint.to === sq)));
       cell.classList.toggle("queued", cfg.queued === sq);
       setIfChanged(cell, "aria-selected", sq === selected ? "true" : "false");
-      setIfChanged(cell, "aria-label", label(sq, content, [
+      setIfChanged(cell, "aria-label", [
+        describeContent(sq, content),
         sq === selected && t("square.selected"),
-        dest && (dest.capture ? t("square.capture") : t("square.dest")),
+        options && (capture ? t("square.capture") : t("square.dest")),
+        options && options.length > 1 && t("square.choices", { n: options.length }),
+        penalised && t("square.penalised"),
         cfg.queued === sq && t("square.queued"),
-      ]));
+      ].filter(Boolean).join(t("list.sep")));
       setIfChanged(cell, "tabindex", sq === focusSq ? "0" : "-1");
     }
     grid.classList.toggle("interactive", Boolean(cfg.interactive));
@@ -174,13 +345,13 @@ export function createBoard(root, { onAction }) {
   function drawHint() {
     overlay.replaceChildren();
     const hint = cfg.hint;
-    if (!hint?.to) return;
+    if (!hint?.to || !cells.has(hint.to)) return;
     const center = (sq) => {
       const { col, row } = cellPosition(sq);
       return [col * 100 + 50, row * 100 + 50];
     };
     const [x2, y2] = center(hint.to);
-    if (!hint.from || hint.from === hint.to) {
+    if (!hint.from || hint.from === hint.to || !cells.has(hint.from)) {
       const ring = document.createElementNS(NS, "circle");
       Object.entries({ cx: x2, cy: y2, r: 44, class: "hint-ring" }).forEach(([k, v]) => ring.setAttribute(k, v));
       overlay.append(ring);
@@ -217,13 +388,13 @@ export function createBoard(root, { onAction }) {
       return;
     }
     const fromCell = cells.get(move.from);
-    if (!fromCell) return;
+    if (!fromCell || move.from === move.to) return;
     const a = fromCell.getBoundingClientRect();
     const b = toCell.getBoundingClientRect();
     const dx = a.left - b.left;
     const dy = a.top - b.top;
     const victim = before?.[move.to];
-    if (move.kind === "capture" && victim) {
+    if (move.kind === "capture" && victim && victim.length === 1) {
       const ghost = makeDisc(victim, cfg.letters);
       if (ghost) {
         ghost.classList.add("ghost");
@@ -240,26 +411,64 @@ export function createBoard(root, { onAction }) {
   function moveFocus(sq, takeFocus = true) {
     focusSq = sq;
     for (const [name, cell] of cells) cell.tabIndex = name === sq ? 0 : -1;
-    if (takeFocus) cells.get(sq).focus();
+    if (takeFocus) cells.get(sq)?.focus();
   }
+
+  let held = null; // {sq, timer, shown}: a touch held on a stack
+  grid.addEventListener("pointerdown", (event) => {
+    const cell = event.target.closest(".sq");
+    if (!cell || event.pointerType === "mouse") return;
+    const sq = cell.dataset.sq;
+    held = { sq, shown: false, timer: window.setTimeout(() => {
+      if (held?.sq === sq && (cfg.squares?.[sq]?.length ?? 0) > 1 && cfg.squares[sq] !== "x") {
+        held.shown = true;
+        showStack(sq);
+      }
+    }, HOLD_MS) };
+  });
+  const endHold = () => { if (held) window.clearTimeout(held.timer); };
+  grid.addEventListener("pointerup", endHold);
+  grid.addEventListener("pointercancel", () => { endHold(); held = null; hideStack(); });
+  grid.addEventListener("contextmenu", (event) => { if (held?.shown) event.preventDefault(); });
 
   grid.addEventListener("click", (event) => {
     const cell = event.target.closest(".sq");
     if (!cell) return;
+    if (held?.shown && held.sq === cell.dataset.sq) { // the hold showed the stack: not a click
+      held = null;
+      return;
+    }
+    held = null;
+    hideStack();
     moveFocus(cell.dataset.sq, false);
     activate(cell.dataset.sq);
   });
+  grid.addEventListener("pointerover", (event) => {
+    const cell = event.target.closest(".sq");
+    if (cell && event.pointerType === "mouse") showStack(cell.dataset.sq);
+  });
+  grid.addEventListener("pointerleave", () => hideStack());
+  grid.addEventListener("focusin", (event) => {
+    const cell = event.target.closest(".sq");
+    if (!cell) return;
+    if (focusSq !== cell.dataset.sq) moveFocus(cell.dataset.sq, false); // focused by a click or a script
+    showStack(cell.dataset.sq);
+  });
+  grid.addEventListener("focusout", () => hideStack());
 
   grid.addEventListener("keydown", (event) => {
+    if (!shape) return;
     const { col, row } = cellPosition(focusSq);
+    const lastCol = shape.files - 1;
+    const lastRow = shape.ranks - 1;
     let next = null;
     switch (event.key) {
       case "ArrowLeft": next = [Math.max(0, col - 1), row]; break;
-      case "ArrowRight": next = [Math.min(7, col + 1), row]; break;
+      case "ArrowRight": next = [Math.min(lastCol, col + 1), row]; break;
       case "ArrowUp": next = [col, Math.max(0, row - 1)]; break;
-      case "ArrowDown": next = [col, Math.min(3, row + 1)]; break;
+      case "ArrowDown": next = [col, Math.min(lastRow, row + 1)]; break;
       case "Home": next = [0, event.ctrlKey ? 0 : row]; break;
-      case "End": next = [7, event.ctrlKey ? 3 : row]; break;
+      case "End": next = [lastCol, event.ctrlKey ? lastRow : row]; break;
       case "Enter":
       case " ":
         event.preventDefault();
@@ -276,18 +485,20 @@ export function createBoard(root, { onAction }) {
         return;
     }
     event.preventDefault();
-    moveFocus(`${FILES[next[0]]}${RANKS[next[1]]}`);
+    moveFocus(nameAt(next[0], next[1]));
   });
-
-  render();
 
   return {
     /** Update what is shown; `animateMove` (a last_move) animates the change from the previous squares. */
     set(changes, animateMove = null) {
       const before = cfg.squares;
       cfg = { ...cfg, ...changes };
+      if (cfg.board && !sameShape(cfg.board)) build(cfg.board);
       if (selected && !destsOf(selected).length) selected = null;
-      if (!cfg.interactive) selected = null;
+      if (!cfg.interactive) {
+        selected = null;
+        closeMenu(false);
+      }
       render();
       if (animateMove) animate(before, animateMove);
     },
@@ -300,7 +511,10 @@ export function createBoard(root, { onAction }) {
       render();
     },
     focus() {
-      moveFocus(focusSq);
+      if (focusSq) moveFocus(focusSq);
+    },
+    get shape() {
+      return shape;
     },
     element: grid,
   };

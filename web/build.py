@@ -4,11 +4,17 @@ What the site holds, and why:
 
 - ``index.html`` and ``web/**``: the page and its modules, as they are.
 - ``pyodide/``: the Pyodide runtime vendored from the npm package (only the
-  files the app loads), and micropip's wheel, so nothing is ever fetched
-  from a CDN. The lock file is patched with the sha256 of the micropip wheel
-  PyPI serves, which differs from the one Pyodide's lock file was made for.
+  files the app loads), so nothing is ever fetched from a CDN. The app loads
+  no Pyodide package, so its lock file keeps only the runtime's ``info``; the
+  standard library leaves out what no game in a browser tab can use
+  (:data:`STDLIB_LEFT_OUT`: test runners, debuggers, mail and XML clients).
 - ``wheels/``: the ``hdchess`` wheel, built here without network (pure Python:
-  a zip file), and ``manifest.json`` naming it for the worker.
+  a zip file, which the worker puts on ``sys.path`` as it is), and
+  ``manifest.json`` naming it for the worker.
+- ``web/static-info.js``: the engine's own ``info`` (variants, their boards,
+  pieces, options and rules texts; levels) and each variant's opening view,
+  written here by the bridge itself, so the page can draw a board and open
+  its dialogs before Python has started in the browser.
 - ``web/fonts/``: Chinese glyphs for machines with no CJK font, each font a
   subset made with fontTools from a face of an npm package (OFL, its licence
   beside it): Noto Sans SC with every CJK character in the site's and the
@@ -19,8 +25,9 @@ What the site holds, and why:
   derived from the content of every other file and the list of files to cache.
 
 Downloads are cached (``web/node_modules`` for npm; ``web/.cache`` for pip, the
-font packages' faces and fontTools), and so are the font subsets, so a re-run is
-quick and works offline. Re-running on unchanged sources gives a byte-identical site.
+font packages' faces and fontTools), and so are the font subsets and the
+bytecode, so a re-run is quick and works offline. Re-running on unchanged
+sources gives a byte-identical site.
 """
 
 from __future__ import annotations
@@ -47,8 +54,20 @@ CACHE = WEB / ".cache"
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_PACKAGE = WEB / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-MICROPIP_VERSION = "0.11.1"
-MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+# Top-level names of the standard library the app never imports (nor does Pyodide's start-up): tools for
+# developers, command-line parsing, file formats and network protocols a game in a browser tab has no use
+# for (hdchess's command line and match harness use some of them, and never run in the browser). The
+# browser tests run with this library.
+STDLIB_LEFT_OUT = frozenset({
+    "unittest", "doctest.py", "pdb.py", "bdb.py", "pydoc.py", "cProfile.py", "profile.py", "pstats.py",
+    "trace.py", "tabnanny.py", "pyclbr.py", "modulefinder.py", "zipapp.py", "timeit.py", "pickletools.py",
+    "compileall.py", "symtable.py", "cmd.py", "getpass.py",
+    "xml", "xmlrpc", "wsgiref", "imaplib.py", "poplib.py", "smtplib.py", "ftplib.py", "mailbox.py", "email",
+    "http", "urllib", "html", "_markupbase.py", "mimetypes.py", "socketserver.py", "webbrowser.py", "ipaddress.py",
+    "argparse.py", "optparse.py", "configparser.py", "statistics.py", "graphlib.py", "uuid.py", "ctypes",
+    "csv.py", "plistlib.py", "tomllib", "tarfile.py", "wave.py", "shelve.py", "fileinput.py", "filecmp.py",
+    "zoneinfo", "multiprocessing", "sqlite3", "antigravity.py", "this.py", "__hello__.py", "__phello__",
+})
 
 
 # The fonts of web/fonts/, each a subset of one face from an npm package pinned by version and integrity
@@ -80,7 +99,7 @@ CJK = re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in CJK_RA
 TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".md", ".py"}
 
 # web/ files that build or serve the site but are no part of it.
-NOT_IN_SITE = {"build.py", "serve.py", "package.json", "package-lock.json", "sw.js", "README.md"}
+NOT_IN_SITE = {"build.py", "serve.py", "compile-pyc.mjs", "package.json", "package-lock.json", "sw.js", "README.md"}
 NOT_IN_SITE_DIRS = {"node_modules", ".cache", "__pycache__"}
 SW_VERSION_MARK = "__HDCHESS_CACHE_VERSION__"
 SW_FILES_MARK = "__HDCHESS_PRECACHE__"
@@ -95,7 +114,7 @@ def log(message: str) -> None:
     print(f"build: {message}", flush=True)
 
 
-# -- Pyodide and micropip -----------------------------------------------------------
+# -- Pyodide -----------------------------------------------------------
 
 def ensure_pyodide() -> Path:
     """Install the pinned npm package into web/node_modules unless it is already there."""
@@ -114,36 +133,25 @@ def ensure_pyodide() -> Path:
     return PYODIDE_PACKAGE
 
 
-def ensure_micropip() -> Path:
-    """micropip's wheel for Python 3.14, downloaded once with pip."""
-    wheel = CACHE / MICROPIP_WHEEL
-    if wheel.exists():
-        return wheel
-    CACHE.mkdir(parents=True, exist_ok=True)
-    log(f"fetching micropip {MICROPIP_VERSION} with pip download")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
-         "--only-binary=:all:", "--python-version", "3.14", f"micropip=={MICROPIP_VERSION}", "-d", str(CACHE)],
-        check=True,
-    )
-    if not wheel.exists():
-        raise BuildError(f"pip did not download {MICROPIP_WHEEL}")
-    return wheel
-
-
 def vendor_pyodide(site: Path) -> None:
-    package, micropip = ensure_pyodide(), ensure_micropip()
+    """The runtime files; the lock file without its package list (the app loads none: 111 kB less)."""
+    package = ensure_pyodide()
     target = site / "pyodide"
     target.mkdir(parents=True)
-    for name in PYODIDE_FILES[:-1]:
+    for name in PYODIDE_FILES[:-2]:
         shutil.copyfile(package / name, target / name)
+    prune_stdlib(package / "python_stdlib.zip", target / "python_stdlib.zip")
     lock = json.loads((package / "pyodide-lock.json").read_text())
-    entry = lock["packages"]["micropip"]
-    if entry["file_name"] != MICROPIP_WHEEL:
-        raise BuildError(f"pyodide-lock.json expects {entry['file_name']}, not {MICROPIP_WHEEL}")
-    entry["sha256"] = hashlib.sha256(micropip.read_bytes()).hexdigest()
-    (target / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
-    shutil.copyfile(micropip, target / MICROPIP_WHEEL)
+    (target / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}},
+                                                          separators=(",", ":")))
+
+
+def prune_stdlib(source: Path, target: Path) -> None:
+    """The standard library's zip without :data:`STDLIB_LEFT_OUT` (entries copied as they are)."""
+    with zipfile.ZipFile(source) as original, zipfile.ZipFile(target, "w") as pruned:
+        for info in original.infolist():
+            if info.filename.split("/")[0] not in STDLIB_LEFT_OUT:
+                pruned.writestr(info, original.read(info), compress_type=info.compress_type)
 
 
 # -- the hdchess wheel -------------------------------------------------------------
@@ -157,18 +165,54 @@ def _record_hash(data: bytes) -> str:
     return f"sha256={digest}"
 
 
-def package_files() -> list[Path]:
-    """The files of the hdchess package that its wheel carries."""
-    return [path for path in sorted((ROOT / "hdchess").rglob("*"))
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".typed", ".md", ".json")]
+def precompiled(sources: dict[str, bytes], stdlib: Path) -> dict[str, bytes]:
+    """Bytecode made by the site's own Pyodide (web/compile-pyc.mjs, in node), so the browser imports
+    modules instead of compiling them at start-up: returns ``.pyc`` files for ``sources`` (the wheel's
+    modules), and replaces ``stdlib`` (the standard library's zip) with one in which the modules that
+    Pyodide's start-up and the bridge import are bytecode. Cached in web/.cache by the inputs' hash, so a
+    rebuild is quick and gives the same bytes; without node, {} and ``stdlib`` as it is (slower start)."""
+    digest = hashlib.sha256(PYODIDE_VERSION.encode() + stdlib.read_bytes())
+    for path, data in sorted(sources.items()):
+        digest.update(path.encode() + b"\0" + data + b"\0")
+    cache = CACHE / f"pyc-{digest.hexdigest()[:20]}"
+    if not (cache / "pyc.json").exists():
+        node = shutil.which("node")
+        if node is None:
+            log("warning: node not found: no bytecode (the browser compiles every module at start-up)")
+            return {}
+        log("compiling bytecode with Pyodide (once per change of the sources)")
+        tmp = CACHE / "pyc-partial"
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True)
+        text = json.dumps({path: data.decode("utf-8") for path, data in sources.items()})
+        result = subprocess.run([node, str(WEB / "compile-pyc.mjs"), str(stdlib), str(tmp / "python_stdlib.zip")],
+                                input=text, capture_output=True, text=True, cwd=WEB, check=False)
+        if result.returncode != 0:
+            log(f"warning: compiling with Pyodide failed, no bytecode: {result.stderr[-400:]}")
+            return {}
+        (tmp / "pyc.json").write_text(result.stdout)
+        shutil.rmtree(cache, ignore_errors=True)
+        os.replace(tmp, cache)
+    shutil.copyfile(cache / "python_stdlib.zip", stdlib)
+    return {path: base64.b64decode(data) for path, data in json.loads((cache / "pyc.json").read_text()).items()}
 
 
-def build_wheel(directory: Path) -> Path:
-    """The pure-Python wheel of hdchess (no dependencies), written without network."""
+def package_files() -> dict[str, bytes]:
+    """The files of the hdchess package that go into its wheel: modules, rules texts, data, the type marker."""
+    files = {}
+    for path in sorted((ROOT / "hdchess").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".typed", ".md", ".json"):
+            files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+    return files
+
+
+def build_wheel(directory: Path, compiled: dict[str, bytes] | None = None) -> Path:
+    """The pure-Python wheel of hdchess (no dependencies), written without network, with ``compiled``
+    (bytecode for the site's Python) beside the sources (``bridge.pyc``: zipimport prefers it)."""
     meta = project_metadata()
     name, version = meta["name"], meta["version"]
     dist_info = f"{name}-{version}.dist-info"
-    files = {path.relative_to(ROOT).as_posix(): path.read_bytes() for path in package_files()}
+    files = package_files() | (compiled or {})
     files[f"{dist_info}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {meta['description']}\n"
         f"Requires-Python: {meta['requires-python']}\n"
@@ -243,11 +287,11 @@ def shown_characters(site: Path) -> set[str]:
     """Every CJK character the page can show: in the site's text files and in the package (the bridge's
     texts, the rules texts, the piece glyphs)."""
     pages = [site / "index.html", *(site / "web").rglob("*")]
+    texts = [path.read_bytes() for path in pages if path.is_file() and path.suffix in TEXT_SUFFIXES]
+    texts += [data for name, data in package_files().items() if Path(name).suffix in TEXT_SUFFIXES]
     chars: set[str] = set()
-    for path in [*pages, *package_files()]:
-        if not path.is_file() or path.suffix not in TEXT_SUFFIXES:
-            continue
-        chars |= cjk_characters(path.read_text(encoding="utf-8", errors="replace"))
+    for data in texts:
+        chars |= cjk_characters(data.decode("utf-8", errors="replace"))
     return chars
 
 
@@ -288,6 +332,39 @@ def make_fonts(site: Path) -> None:
     interface, pieces = FONTS
     subset_font(interface, shown_characters(site) | glyphs, directory)
     subset_font(pieces, glyphs, directory)
+
+
+# -- what the page knows before Python starts ---------------------------------------
+
+STATIC_INFO = "static-info.js"
+OPENING_KEYS = ("variant", "board", "squares", "legal", "side", "turn_player", "player_colors", "scores",
+                "penalties", "pool", "captured", "quiet", "quiet_limit", "ply", "outcome", "moves", "last_move",
+                "decided_by_score", "known_deal", "options", "start_ply")
+
+
+def static_info() -> str:
+    """The bridge's ``info`` and every variant's opening view (default options), as a module."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from hdchess.bridge import Session
+    finally:
+        sys.path.remove(str(ROOT))
+    session = Session()
+
+    def call(cmd: str, **args) -> dict:
+        reply = session.handle({"cmd": cmd, "args": args})
+        if not reply["ok"]:
+            raise BuildError(f"the bridge refused {cmd}: {reply['error']}")
+        return reply["result"]
+
+    info = call("info")
+    openings = {}
+    for variant in info["variants"]:
+        view = call("new_game", variant=variant["name"], players={"1": "human", "2": "human"})
+        openings[variant["name"]] = {key: view[key] for key in OPENING_KEYS if key in view}
+    data = json.dumps({"info": info, "openings": openings}, ensure_ascii=False, separators=(",", ":"))
+    return ("// Generated by web/build.py from hdchess.bridge (info, and each variant's opening view): do not edit.\n"
+            f"export const STATIC = {data};\n")
 
 
 # -- the page, the service worker ----------------------------------------------------
@@ -335,11 +412,14 @@ def build(site: Path = SITE) -> Path:
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
     copy_sources(staging)
-    make_fonts(staging)
+    (staging / "web" / STATIC_INFO).write_text(static_info(), encoding="utf-8")
+    make_fonts(staging)  # after static-info.js: the rules texts it carries are shown too
     vendor_pyodide(staging)
+    sources = {path: data for path, data in package_files().items() if path.endswith(".py")}
+    compiled = precompiled(sources, staging / "pyodide" / "python_stdlib.zip")
     wheels = staging / "wheels"
     wheels.mkdir()
-    wheel = build_wheel(wheels)
+    wheel = build_wheel(wheels, compiled)
     (wheels / "manifest.json").write_text(json.dumps({"wheel": wheel.name}) + "\n")
     version = write_service_worker(staging)
     shutil.rmtree(site, ignore_errors=True)

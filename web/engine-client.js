@@ -10,7 +10,7 @@
 // call rejects with an EngineError whose `crashed` is true and a new worker
 // starts. The client remembers the record of the last view it saw and restores
 // it first thing in the new worker, so the game goes on even if nothing was
-// pending; onCrash({reason, restored}) tells the app, where `restored` is a
+// pending (with a known deal's seed, if the game was started or restored with one); onCrash({reason, restored}) tells the app, where `restored` is a
 // promise of the restored view (null if no game was seen yet). Calls made
 // meanwhile wait for the new worker, after the restore. A worker that crashes
 // again before answering anything gets a fresh game instead, and after
@@ -19,10 +19,13 @@
 // works offline.
 
 export class EngineError extends Error {
-  constructor(message, { crashed = false } = {}) {
+  /** `code` and `params` (when the bridge gives them) let the page word the error in its own language. */
+  constructor(message, { crashed = false, code = null, params = null } = {}) {
     super(message);
     this.name = "EngineError";
     this.crashed = crashed;
+    this.code = code;
+    this.params = params;
   }
 }
 
@@ -44,6 +47,7 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
   let startError = null; // set when this worker could not start: calls fail at once
   let crashStreak = 0; // restarts since the last answered request
   let lastRecord = null; // the game as of the last view seen: what a new worker restores
+  let lastSeed = null; // a known deal's seed, passed beside the record (never inside it)
 
   function remember(result) {
     const record = result?.record ?? result?.view?.record;
@@ -82,10 +86,11 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
         pending.delete(message.id);
         if (message.ok) {
           crashStreak = 0;
+          if (call.game) lastSeed = call.seed;
           remember(message.result);
           call.resolve(message.result);
         } else {
-          call.reject(new EngineError(message.error));
+          call.reject(new EngineError(message.error, { code: message.code, params: message.params }));
         }
       }
     });
@@ -124,7 +129,8 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
     spawn();
     // Restore the game, unless restoring it is what keeps crashing: then a fresh game.
     const restore = lastRecord !== null && crashStreak < MAX_CRASH_STREAK;
-    const restored = restore ? call("restore", { record: lastRecord }) : null;
+    const args = lastSeed === null ? { record: lastRecord } : { record: lastRecord, seed: lastSeed };
+    const restored = restore ? call("restore", args) : null;
     if (restored) restored.catch(() => {}); // the app sees the failure through onCrash
     for (const call of failed.values()) {
       call.reject(new EngineError(`${call.cmd} was interrupted: ${reason}`, { crashed: true }));
@@ -137,7 +143,8 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
     if (startError) return Promise.reject(startError);
     return new Promise((resolve, reject) => {
       const id = nextId++;
-      pending.set(id, { resolve, reject, cmd });
+      const game = ["new_game", "restore", "load_record"].includes(cmd); // the game changes: so may its seed
+      pending.set(id, { resolve, reject, cmd, game, seed: args?.seed ?? null });
       worker.postMessage({ id, cmd, args });
     });
   }

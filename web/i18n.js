@@ -1,4 +1,5 @@
-// Every string the page shows, in English and Chinese, and the piece vocabulary.
+// Every string the page shows, in English and Chinese (the pieces' glyphs and values come from the
+// engine's variant info: web/pieces.js).
 // UI modules call t("key", {params}) so that switching language is one re-render.
 
 const STRINGS = {
@@ -31,7 +32,20 @@ const STRINGS = {
     "replay.pause": "Pause",
     "replay.at": "Move {n} of {total}",
     "replay.start": "Start of the game",
-    "board.label": "Board, 8 files a–h by 4 ranks 1–4",
+    "board.label": "Board, {files} files a–{last} by {ranks} ranks 1–{ranks}",
+    "board.choose": "Choose the move to {sq}",
+    "square.stack": "{sq}, a stack of {n}, top first: {pieces}",
+    "square.choices": "{n} ways to move here",
+    "square.penalised": "repetition penalty",
+    "list.sep": ", ",
+    "kind.K": "General",
+    "kind.A": "Advisor",
+    "kind.E": "Elephant",
+    "kind.H": "Horse",
+    "kind.R": "Chariot",
+    "kind.C": "Cannon",
+    "kind.P": "Soldier",
+    "kind.W": "Archer",
     "square.empty": "{sq}, empty",
     "square.hidden": "{sq}, face-down",
     "square.piece": "{sq}, {piece}",
@@ -150,6 +164,72 @@ const STRINGS = {
     "choice.opponent": "the opponent",
     "choice.self": "the flipper",
     "embed.open": "Open full game",
+    "board.skip": "Skip to the board",
+    "note.penalty": "Moving back to {squares} costs a repetition penalty.",
+    "error.emptyRecord": "the record is empty",
+    "announce.other": "{who} {move}.",
+    "deal.known": "Known deal",
+    "deal.knownHelp": "This game was dealt from a seed: anyone who knows the seed knows every face-down piece.",
+    "param.flag": "use 1 or 0, not “{value}”",
+    "param.oneOf.first": "use human or ai, not “{value}”",
+    "param.oneOf.lang": "use en or zh, not “{value}”",
+    "param.oneOf.theme": "use light, dark or auto, not “{value}”",
+    "param.unknownVariant": "no game is called “{value}”",
+    "param.unknownLevel": "no level is called “{value}” (use a level name or 1-5)",
+    "param.seedNumber": "the seed must be a whole number, not “{value}”",
+    "param.seedLong": "the seed is too long (at most 18 digits)",
+    "param.recordLong": "the record is too long",
+    "param.recordEmpty": "the record is empty",
+    "over.material": "Material left (piece values, not a score): Red {red}, Black {black}.",
+    "term.resignation": "A player resigned.",
+    "term.time forfeit": "A player ran out of time.",
+    "term.general covered": "A General was covered by another piece.",
+    "panel.material": "Material",
+    "panel.graph.result": "Result",
+    "btn.resign": "Resign",
+    "resign.question": "Resign this game? Your opponent wins.",
+    "termName.no actions": "no legal action",
+    "termName.no progress": "no progress",
+    "termName.threefold repetition": "threefold repetition",
+    "termName.general lost": "General lost",
+    "termName.all pieces captured": "all pieces captured",
+    "termName.general covered": "General covered",
+    "termName.resignation": "resignation",
+    "termName.time forfeit": "time forfeit",
+    "optionHelp.scoring": "Which piece values count at the end: the official table, or the older one with higher values for most pieces.",
+    "optionHelp.first_flip": "Who plays the colour of the first piece flipped: the opponent of the player who flipped it (the official rule), or that player.",
+    "optionHelp.repetition_penalty": "Points lost each time you move a piece straight back to the square it left on your previous turn (0: no penalty).",
+    "optionHelp.no_progress_plies": "The game ends after this many moves in a row with no flip and no capture (0: never).",
+    "optionHelp.banqi.no_progress_plies": "The game is a draw after this many moves in a row with no flip and no capture (0: never).",
+    "optionHelp.gaiqi.no_progress_plies": "The game is a draw after this many moves in a row with no flip and no capture (0: never).",
+    "btn.rules": "Rules",
+    "rules.title": "Rules: {game}",
+    "rules.legend": "The pieces and their values",
+    "rules.piece": "Piece",
+    "rules.red": "Red",
+    "rules.black": "Black",
+    "rules.letter": "Letter",
+    "rules.value": "Value",
+    "rules.count": "Each side",
+    "new.rulesOf": "Rules of this game",
+    "panel.valueOf": "{piece}, worth {value}",
+    "review.check": "Check the game for mistakes",
+    "review.progress": "Checking move {done} of {total}…",
+    "review.done": "Check done: {n} moves lost 3 points or more (marked ? and ??).",
+    "review.lost": "lost {drop} points; the engine preferred {best}",
+    "review.next": "Move {n}, {move}, lost {drop} points: the arrow shows the engine's choice, {best}.",
+    "review.this": "Move {n}, {move}, lost {drop} points; the engine preferred {best}.",
+    "clock.label": "Time left",
+    "new.clock": "Clock",
+    "clock.none": "No clock",
+    "clock.control": "{m} min + {s} s",
+    "clock.controlPlain": "{m} min",
+    "new.clockHelp": "Each player's time for the whole game; the player whose time runs out loses.",
+    "btn.sound": "Sound",
+    "sound.on": "Sound on",
+    "sound.off": "Sound off",
+    "settings.sound": "Play sounds (flip, move, capture, game end)",
+    "nav.game": "Game",
   },
   zh: {
     "app.title": "暗龙棋",
@@ -180,7 +260,12 @@ const STRINGS = {
     "replay.pause": "暂停",
     "replay.at": "第 {n} 步，共 {total} 步",
     "replay.start": "开局",
-    "board.label": "棋盘，a–h 八列，1–4 四行",
+    "board.label": "棋盘，a–{last} 共 {files} 列，1–{ranks} 共 {ranks} 行",
+    "board.choose": "选择走到 {sq} 的着法",
+    "square.stack": "{sq}，{n} 子叠成一摞，自上而下：{pieces}",
+    "square.choices": "有 {n} 种走法到此",
+    "square.penalised": "重复走子罚分",
+    "list.sep": "，",
     "square.empty": "{sq}，空",
     "square.hidden": "{sq}，暗子",
     "square.piece": "{sq}，{piece}",
@@ -299,18 +384,146 @@ const STRINGS = {
     "choice.opponent": "对手",
     "choice.self": "翻子者",
     "embed.open": "打开完整版",
+    "board.skip": "跳到棋盘",
+    "note.penalty": "走回 {squares} 会被罚分（重复走子）。",
+    "error.emptyRecord": "棋谱为空",
+    "announce.other": "{who} {move}。",
+    "deal.known": "已知布局",
+    "deal.knownHelp": "本局由种子发牌：知道种子的人知道每一枚暗子。",
+    "param.flag": "请用 1 或 0，而不是“{value}”",
+    "param.oneOf.first": "请用 human 或 ai，而不是“{value}”",
+    "param.oneOf.lang": "请用 en 或 zh，而不是“{value}”",
+    "param.oneOf.theme": "请用 light、dark 或 auto，而不是“{value}”",
+    "param.unknownVariant": "没有名为“{value}”的玩法",
+    "param.unknownLevel": "没有名为“{value}”的等级（请用等级名或 1-5）",
+    "param.seedNumber": "种子必须是整数，而不是“{value}”",
+    "param.seedLong": "种子太长（最多 18 位）",
+    "param.recordLong": "棋谱太长",
+    "param.recordEmpty": "棋谱为空",
+    "over.material": "剩余子力（棋子分值，不是比分）：红方 {red}，黑方 {black}。",
+    "term.resignation": "一方认输。",
+    "term.time forfeit": "一方超时。",
+    "term.general covered": "一方的将帅被其他棋子压住。",
+    "panel.material": "子力",
+    "panel.graph.result": "结果",
+    "btn.resign": "认输",
+    "resign.question": "确定认输吗？对方将获胜。",
+    "termName.no actions": "无棋可走",
+    "termName.no progress": "长时间无进展",
+    "termName.threefold repetition": "三次重复局面",
+    "termName.general lost": "失帅",
+    "termName.all pieces captured": "棋子被吃光",
+    "termName.general covered": "帅被压住",
+    "termName.resignation": "认输",
+    "termName.time forfeit": "超时",
+    "optionHelp.scoring": "终局时按哪套分值计分：官方分值表，或大多数棋子分值更高的旧表。",
+    "optionHelp.first_flip": "首翻棋子的颜色归谁：翻子者的对手（官方规则），或翻子者本人。",
+    "optionHelp.repetition_penalty": "每次把棋子直接走回上一回合离开的格子时扣的分数（0：不罚分）。",
+    "optionHelp.no_progress_plies": "连续这么多步没有翻子也没有吃子，对局结束（0：永不）。",
+    "optionHelp.banqi.no_progress_plies": "连续这么多步没有翻子也没有吃子，判为和棋（0：永不）。",
+    "optionHelp.gaiqi.no_progress_plies": "连续这么多步没有翻子也没有吃子，判为和棋（0：永不）。",
+    "variant.hdc2.title": "暗龙棋 II",
+    "variant.hdc2.summary": "32 枚暗子铺满 4×8 棋盘；每回合翻开一子或走动己方一子。任何棋子都能吃任何已翻开的敌子；弩可射击相隔两格的棋子。轮到的一方无棋可走时，棋盘上得分高者获胜。",
+    "variant.banqi.title": "暗棋",
+    "variant.banqi.summary": "一副象棋背面朝上摆在 4×8 棋盘上；每回合翻开一子，或将己方一子沿行列走一格。棋子可吃相邻的、等级相同或更低的敌子（帅 > 仕 > 相 > 车 > 马 > 炮 > 兵），但帅不能吃兵，兵可以吃帅；炮隔一子可吃任何棋子。吃光对方或使其无棋可走即获胜。",
+    "variant.gaiqi.title": "揭棋",
+    "variant.gaiqi.summary": "一副象棋背面朝上摆在 4×8 棋盘上；每回合翻开一子，或按象棋走法走动己方一子（马蹩腿、相塞眼，无九宫无河界；兵可四向走，帅可八向走）。可以盲吃暗子，甚至吃到自己的棋子。失帅即负；同一棋子不得连续四回合将军。",
+    "msg.move.refused": "{move}：{reason}",
+    "msg.record.move": "第 {number} 步（{move}）：{reason}",
+    "msg.square.unknown": "{text} 不是棋盘上的格子（a-{last_file} 列，1-{ranks} 行）",
+    "msg.move.empty": "空白不是着法（c2 翻子，c2-c3 走子，c2xc3 吃子）",
+    "msg.move.not_a_move": "{text} 不是着法（c2 翻子，c2-c3 走子，c2xc3 吃子）",
+    "msg.move.two_squares": "走子要写两个格子，例如 c2-c3 或 c2xc3",
+    "msg.move.same_square": "走子必须走到另一个格子",
+    "msg.piece.not_a_letter": "{letter} 不是棋子字母",
+    "msg.capture.nothing": "{sq} 上没有可吃的棋子",
+    "msg.move.reveals_nothing": "只有翻子或盲吃才会翻出棋子",
+    "msg.flip.none_left": "暗子中已没有{piece}",
+    "msg.flip.drawn": "翻出什么由抽签决定，不能自选（只写格子即可；回放棋谱时才写翻出的棋子）",
+    "msg.game.over": "对局已结束（{outcome}）",
+    "msg.game.already_over": "对局已经结束（{outcome}）",
+    "msg.outcome.wins_score": "{color}胜 {red}-{black}（{termination}）",
+    "msg.outcome.draw_score": "和棋 {red}-{black}（{termination}）",
+    "msg.outcome.wins": "{color}胜（{termination}）",
+    "msg.outcome.draw": "和棋（{termination}）",
+    "msg.undo.none": "没有可以悔的棋",
+    "msg.undo.player_none": "玩家 {player} 没有可以悔的棋",
+    "msg.resign.no_colour": "双方还没有颜色：翻开第一枚棋子之后才能认输",
+    "msg.resign.unknown_colour": "只有颜色已定的玩家才能认输",
+    "msg.flip.empty": "只能翻开暗子；{sq} 是空格",
+    "msg.flip.face_up": "只能翻开暗子；{sq} 上是已翻开的{piece}",
+    "msg.move.no_piece": "{sq} 上没有棋子",
+    "msg.move.face_down": "{sq} 上是暗子；请先翻开它",
+    "msg.move.opening_flip": "开局要先翻子",
+    "msg.move.not_yours": "{sq} 上的{piece}不是你的（轮到{color}）",
+    "msg.piece.not_yours": "{sq} 上的棋子不是你的（轮到{color}）",
+    "msg.piece.no_move": "{sq} 上的棋子无路可走",
+    "msg.move.own_target": "{to} 上是你自己的{target_kind}",
+    "msg.capture.face_down": "{to} 上是暗子，暗子不能被吃",
+    "msg.move.only_line": "{sq} 上的{kind}只能沿行或列走",
+    "msg.move.only_diagonal": "{sq} 上的{kind}只能斜走",
+    "msg.cannon.no_screen": "{sq} 上的{kind}吃子要恰好跳过一枚棋子，而 {sq} 与 {to} 之间没有棋子",
+    "msg.cannon.screens": "{sq} 上的{kind}吃子要恰好跳过一枚棋子，这里有 {count} 枚（{squares}）",
+    "msg.move.blocked": "{sq} 上的{kind}被 {blocker} 挡住了",
+    "msg.piece.any_direction": "{sq} 上的{kind}只能向任意方向走一格",
+    "msg.piece.one_line": "{sq} 上的{kind}只能沿行或列走一格",
+    "msg.piece.one_diagonal": "{sq} 上的{kind}只能斜走一格",
+    "msg.horse.l": "{sq} 上的{kind}走“日”字：一个方向两格，再向旁边一格",
+    "msg.advisor.capture": "{sq} 上的{kind}只能斜着吃相邻一格",
+    "msg.archer.capture": "{sq} 上的{kind}只能射击恰好相隔两格的棋子",
+    "msg.move.unreachable": "{sq} 上的{kind}走不到 {to}",
+    "msg.banqi.cannon_move": "{sq} 上的{kind}只能沿行或列走一格（只有吃子时才跳）",
+    "msg.banqi.cannon_adjacent": "{sq} 上的{kind}吃子要恰好跳过一枚棋子，不能吃紧挨着的棋子",
+    "msg.banqi.moves_one": "{sq} 上的{kind}只能沿行或列走一格",
+    "msg.banqi.captures_one": "{sq} 上的{kind}只能吃上下左右相邻一格的棋子",
+    "msg.banqi.general_soldier": "{sq} 上的{kind}不能吃兵：这是大小规则的例外",
+    "msg.banqi.ranks_lower": "{sq} 上的{kind}不能吃{victim_kind}：它的等级更低",
+    "msg.gaiqi.chase": "{sq} 上的{kind}已在你最近 {count} 个回合连续将军：长将规则禁止它第四次连续将军",
+    "msg.gaiqi.leg_blocked": "{sq} 上的{kind}走不到 {to}：{leg} 蹩了马腿",
+    "msg.gaiqi.eye_blocked": "{sq} 上的{kind}走不到 {to}：{leg} 塞了象眼",
+    "msg.gaiqi.horse": "{sq} 上的{kind}先沿行或列走一格，再向外斜走一格",
+    "msg.gaiqi.elephant": "{sq} 上的{kind}只能斜走恰好两格",
+    "msg.record.empty": "棋谱为空",
+    "msg.record.result_mismatch": "棋谱写的结果是 {claimed}，但着法得出的是 {actual}",
+    "msg.record.unclosed_comment": "注释 { ... } 没有结束",
+    "msg.record.bad_tag": "第 {line} 行：标签应写成 [名称 \"值\"]，而不是 {text}",
+    "msg.record.bad_result": "Result 标签必须是 {results} 之一，而不是 {text}",
+    "msg.number.not_whole": "{name} 必须是整数，而不是 {text}",
+    "msg.number.too_small": "{name} 至少为 {minimum}，而不是 {number}",
+    "msg.number.too_large": "{name} 至多为 {maximum}，而不是 {number}",
+    "msg.option.not_a_choice": "{name} 必须是 {choices} 之一，而不是 {text}",
+    "btn.rules": "规则",
+    "rules.title": "规则：{game}",
+    "rules.legend": "棋子与分值",
+    "rules.piece": "棋子",
+    "rules.red": "红方",
+    "rules.black": "黑方",
+    "rules.letter": "字母",
+    "rules.value": "分值",
+    "rules.count": "每方数量",
+    "new.rulesOf": "本玩法规则",
+    "panel.valueOf": "{piece}，{value} 分",
+    "review.check": "检查本局失误",
+    "review.progress": "正在检查第 {done} 步，共 {total} 步…",
+    "review.done": "检查完毕：{n} 步棋损失 3 分或以上（标记为 ? 和 ??）。",
+    "review.lost": "损失 {drop} 分；引擎推荐 {best}",
+    "review.next": "第 {n} 步 {move} 损失 {drop} 分：箭头所示为引擎的选择 {best}。",
+    "review.this": "第 {n} 步 {move} 损失 {drop} 分；引擎推荐 {best}。",
+    "clock.label": "剩余时间",
+    "new.clock": "计时",
+    "clock.none": "不计时",
+    "clock.control": "{m} 分钟 + 每步 {s} 秒",
+    "clock.controlPlain": "{m} 分钟",
+    "new.clockHelp": "每位玩家整局的用时；用完时间的一方判负。",
+    "btn.sound": "声音",
+    "sound.on": "声音：开",
+    "sound.off": "声音：关",
+    "settings.sound": "播放声音（翻子、走子、吃子、终局）",
+    "nav.game": "对局",
   },
 };
 
 export const LANGS = Object.keys(STRINGS);
-
-// Piece letters as in the notation: upper case red, lower case black.
-const KINDS = "KAEHRCPW";
-const GLYPHS = { red: "帥仕相傌俥砲兵弩", black: "將士象馬車炮卒弓" };
-const KIND_NAMES = {
-  en: ["General", "Advisor", "Elephant", "Horse", "Chariot", "Cannon", "Soldier", "Archer"],
-  zh: null, // Chinese names are the glyphs themselves
-};
 
 let lang = "en";
 const listeners = new Set();
@@ -351,39 +564,4 @@ export function translateStatic(root = document) {
       if (attr && key) el.setAttribute(attr.trim(), t(key.trim()));
     }
   }
-}
-
-export function isPieceLetter(letter) {
-  return typeof letter === "string" && letter.length === 1 && KINDS.includes(letter.toUpperCase());
-}
-
-export function pieceColor(letter) {
-  return letter === letter.toUpperCase() ? "red" : "black";
-}
-
-/** The Chinese character of a piece letter ("R" -> 俥, "r" -> 車). */
-export function pieceGlyph(letter) {
-  const kind = KINDS.indexOf(letter.toUpperCase());
-  return kind < 0 ? "?" : GLYPHS[pieceColor(letter)][kind];
-}
-
-/** "red Chariot" / "红俥": what screen readers and announcements say. */
-export function pieceName(letter) {
-  const kind = KINDS.indexOf(letter.toUpperCase());
-  if (kind < 0) return letter;
-  const color = t(`color.${pieceColor(letter)}.lower`);
-  if (lang === "zh") return `${color}${pieceGlyph(letter)}`;
-  return `${color} ${KIND_NAMES.en[kind]}`;
-}
-
-/** Short kind name for tooltips ("Chariot"), in the current language. */
-export function kindName(letter) {
-  const kind = KINDS.indexOf(letter.toUpperCase());
-  if (kind < 0) return letter;
-  return lang === "zh" ? pieceGlyph(letter) : KIND_NAMES.en[kind];
-}
-
-/** Sort key so piece lists read General first, Soldiers last (the order of the rules texts). */
-export function kindOrder(letter) {
-  return KINDS.indexOf(letter.toUpperCase());
 }

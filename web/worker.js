@@ -1,8 +1,9 @@
 // The engine worker (a module worker): it owns Python, so the page never waits on it.
 //
-// It boots the vendored Pyodide, installs micropip and the hdchess wheel (all
-// from this site: nothing from a CDN), then answers requests through
-// hdchess.bridge.handle, one at a time, in the order they came.
+// It boots the vendored Pyodide and puts the hdchess wheel (pure Python, a zip)
+// on sys.path as it is, with no installer (all from this site: nothing from a
+// CDN), then answers requests through hdchess.bridge.handle, one at a time, in
+// the order they came. The wheel is fetched while Pyodide boots.
 //
 // page -> worker  {id, cmd, args}
 // worker -> page  {id, ok: true, result} | {id, ok: false, error}
@@ -37,24 +38,21 @@ async function boot() {
   wheel.catch(() => {}); // reported when awaited below
   const pyodide = await loadPyodide({
     indexURL: siteUrl("pyodide/"),
-    packages: ["micropip"],
     stdout: (text) => console.log(text),
     stderr: (text) => console.warn(text),
   });
   progress((stage = "wheel"), 0.8);
   const { name, bytes } = await wheel;
-  const path = `/tmp/${name}`;
+  const path = `/lib/${name}`; // a pure-Python wheel is a zip Python imports from (zipimport)
   pyodide.FS.writeFile(path, bytes);
-  const micropip = pyodide.pyimport("micropip");
-  await micropip.install(`emfs:${path}`);
-  micropip.destroy();
+  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(path)})`);
   progress((stage = "import"), 0.9);
   const bridge = pyodide.pyimport("hdchess.bridge");
   const handle = bridge.handle.copy();
+  const version = bridge.__version__;
   bridge.destroy();
-  const info = JSON.parse(handle(JSON.stringify({ cmd: "info", args: {} })));
   progress((stage = "ready"), 1);
-  self.postMessage({ event: "ready", version: info.ok ? info.result.version : null });
+  self.postMessage({ event: "ready", version });
   return handle;
 }
 

@@ -15,11 +15,28 @@ use only this):
 The AI only ever receives a public state (:mod:`hdchess.gamestate`): the pool
 of face-down pieces, never anything the referee keeps. Each game brings its
 own evaluation and move ordering (:class:`Knowledge`); the search is shared.
+
+
+The search and the levels are imported at their first use (PEP 562): a game's
+knowledge (its evaluation) needs this package, and a program that only plays
+moves, such as the web page's first screen, should not pay for the search.
 """
 
+import importlib
+
 from .knowledge import Knowledge
-from .levels import LEVELS, Level, choose_action, hint, level_by_name
-from .search import SearchInfo, SearchLimits, SearchResult, analyse
+
+_LAZY = {name: ".levels" for name in ("LEVELS", "Level", "choose_action", "hint", "level_by_name")}
+_LAZY |= {name: ".search" for name in ("SearchInfo", "SearchLimits", "SearchResult", "analyse")}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "LEVELS", "Knowledge", "Level", "SearchInfo", "SearchLimits", "SearchResult", "analyse",

@@ -30,6 +30,7 @@ from ..core import (
 from ..errors import IllegalMoveError, InvalidMoveError, PositionError
 from ..gamestate import NO_SIDE, Action
 from ..inputs import excerpt, shown, whole_number
+from ..messages import Message
 from .position import EMPTY, HIDDEN, NO_CHASE, Position
 
 if TYPE_CHECKING:
@@ -210,25 +211,24 @@ def _parse_plain(state: Position, text: str) -> Action:
             sep = "-" if "-" in text else "x"
             frm_text, _, to_text = text.partition(sep)
             if not frm_text.strip() or not to_text.strip():
-                raise InvalidMoveError(f"{shown(text)}: a move needs two squares, such as c2-c3 or c2xc3")
+                raise InvalidMoveError(Message("move.refused", move=shown(text), reason=Message("move.two_squares")))
             frm, to = parse_square(frm_text), parse_square(to_text)
             if frm == to:
-                raise InvalidMoveError(f"{shown(text)}: a move must go to another square")
+                raise InvalidMoveError(Message("move.refused", move=shown(text), reason=Message("move.same_square")))
             return tables.make_move(frm, to)
         return tables.make_flip(parse_square(text))
     except InvalidMoveError:
         raise
     except ValueError as exc:
         if not text.strip():
-            raise InvalidMoveError("an empty string is not a move (c2 flips, c2-c3 moves, c2xc3 captures)") from None
+            raise InvalidMoveError(Message("move.empty")) from None
         raise InvalidMoveError(_square_error(text, exc)) from None
 
 
 def _square_error(text: str, exc: ValueError) -> str:
-    message = str(exc)
     if len(text) > 12 or not text.isprintable():  # the square error quotes its input whole
-        return f"{excerpt(text)} is not a move (c2 flips, c2-c3 moves, c2xc3 captures)"
-    return message
+        return Message("move.not_a_move", text=excerpt(text))
+    return exc.args[0] if exc.args else str(exc)
 
 
 def parse_action(state: Position, text: str) -> tuple[Action, int | None]:
@@ -246,13 +246,15 @@ def parse_action(state: Position, text: str) -> tuple[Action, int | None]:
         try:
             revealed = piece_from_letter(letter)
         except ValueError:
-            raise InvalidMoveError(f"{shown(label)}: {excerpt(letter)} is not a piece letter") from None
+            raise InvalidMoveError(Message("move.refused", move=shown(label),
+                                           reason=Message("piece.not_a_letter", letter=excerpt(letter)))) from None
     action = _parse_plain(state, plain)
     frm, to = state.move_squares(action)
     if frm != to and action in state.legal_actions():
         target = state.mailbox[to]
         if "x" in plain[1:] and target == EMPTY:
-            raise IllegalMoveError(f"{shown(label)}: there is nothing to capture on {state.geometry.square_names[to]}")
+            raise IllegalMoveError(Message("move.refused", move=shown(label),
+                                           reason=Message("capture.nothing", sq=state.geometry.square_names[to])))
         if revealed is not None and target != HIDDEN:
-            raise InvalidMoveError(f"{shown(label)}: only a flip or a blind capture reveals a piece")
+            raise InvalidMoveError(Message("move.refused", move=shown(label), reason=Message("move.reveals_nothing")))
     return action, revealed

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING
 
 from ..actions import ActionTables
 from ..attacks import orthogonal_slides
-from ..core import CANNON, GENERAL, KIND_NAMES, SOLDIER
+from ..core import CANNON, GENERAL, SOLDIER, piece_letter
 from ..facedown import EMPTY, Movement, make_knowledge
 from ..geometry import ORTHOGONAL, Geometry
+from ..messages import Message
 from ..rules import Option
 from .hdc2 import SPEC as HDC2
 
@@ -95,7 +96,7 @@ def movement(geometry: Geometry) -> Movement:
     def generate_moves(state: State, color: int, out: list[int]) -> None:
         scan(state, color, out)
 
-    def explain(state: State, frm: int, to: int) -> str | None:
+    def explain(state: State, frm: int, to: int) -> Message | None:
         """Why the move of the player's own piece ``frm-to`` is illegal in banqi.
 
         The generic explainer has already dealt with whose piece it is, own and
@@ -104,23 +105,22 @@ def movement(geometry: Geometry) -> Movement:
         """
         mailbox = state.mailbox
         kind, target = mailbox[frm] & 7, mailbox[to]
-        name = f"the {KIND_NAMES[kind]} on {names[frm]}"
+        piece = dict(kind=piece_letter(mailbox[frm]), sq=names[frm])
         adjacent = one_orthogonal[frm] >> to & 1
         if kind == CANNON:
             if target == EMPTY:
-                return None if adjacent else f"{name} moves one square along a rank or file (it jumps only to capture)"
+                return None if adjacent else Message("banqi.cannon_move", **piece)
             if adjacent:
-                return f"{name} captures only by jumping exactly one piece, never the piece next to it"
+                return Message("banqi.cannon_adjacent", **piece)
             return None
         if not adjacent:
-            what = "captures" if target != EMPTY else "moves"
-            return f"{name} {what} only one square along a rank or file"
+            return Message("banqi.captures_one" if target != EMPTY else "banqi.moves_one", **piece)
         if target != EMPTY:
             victim = target & 7
             if kind == GENERAL and victim == SOLDIER:
-                return f"{name} cannot capture a Soldier: the exception to the rank order"
+                return Message("banqi.general_soldier", **piece)
             if not can_capture(kind, victim):
-                return f"{name} cannot capture the {KIND_NAMES[victim]}: it ranks lower"
+                return Message("banqi.ranks_lower", **piece, victim_kind=piece_letter(target))
         return None
 
     return Movement(movegen=generate_moves, scan=scan, explain=explain, victims=CAPTURABLE_KINDS)

@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING
 
 from ..actions import ActionTables
 from ..attacks import orthogonal_slides, xiangqi_elephant, xiangqi_horse
-from ..core import ADVISOR, ELEPHANT, GENERAL, HORSE, KIND_NAMES, SOLDIER, make_piece
+from ..core import ADVISOR, ELEPHANT, GENERAL, HORSE, SOLDIER, make_piece, piece_letter
 from ..facedown import Movement, make_knowledge
 from ..facedown.notation import CHASE_LIMIT
 from ..geometry import DIAGONAL, KING_STEPS, ORTHOGONAL, Geometry
+from ..messages import Message
 from .banqi import SPEC as BANQI
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ def movement(geometry: Geometry) -> Movement:
                     out += cached(sq << shift | targets) or actions_to(sq, targets)
         return moves, captured, exposed
 
-    def explain(state: State, frm: int, to: int) -> str | None:
+    def explain(state: State, frm: int, to: int) -> Message | None:
         """Why the move of the player's own piece ``frm-to`` is illegal in gaiqi.
 
         The Chariot and the Cannon move as in hdc2, so for them (after the chase
@@ -125,27 +126,20 @@ def movement(geometry: Geometry) -> Movement:
         """
         mailbox, occupied = state.mailbox, state.occupied
         kind = mailbox[frm] & 7
-        name = f"the {KIND_NAMES[kind]} on {names[frm]}"
+        piece = dict(kind=piece_letter(mailbox[frm]), sq=names[frm])
         capturable = state.colors[state.side ^ 1] | state.hidden
         count, chaser = state.chase[state.side]
         if frm == chaser and count >= CHASE_LIMIT and target_squares(kind, frm, occupied, capturable) >> to & 1:
-            return (f"{name} has checked the General on each of your last {count} turns: "
-                    f"the chase rule forbids it a fourth check in a row")
+            return Message("gaiqi.chase", **piece, count=count)
         if kind in (HORSE, ELEPHANT):
             pairs = (horse if kind == HORSE else elephant).pairs[frm]
-            part = "leg" if kind == HORSE else "eye"
             for leg, bit in pairs:
                 if bit == 1 << to and occupied >> leg & 1:
-                    return f"{name} cannot reach {names[to]}: its {part} at {names[leg]} is blocked"
-            if kind == HORSE:
-                return f"{name} moves one square along a rank or file, then one diagonally outward"
-            return f"{name} moves exactly two squares diagonally"
-        moves = {
-            GENERAL: "moves one square in any direction",
-            ADVISOR: "moves one square diagonally",
-            SOLDIER: "moves one square along a rank or file",
-        }.get(kind)
-        return None if moves is None else f"{name} {moves}"
+                    code = "gaiqi.leg_blocked" if kind == HORSE else "gaiqi.eye_blocked"
+                    return Message(code, **piece, to=names[to], leg=names[leg])
+            return Message("gaiqi.horse" if kind == HORSE else "gaiqi.elephant", **piece)
+        code = {GENERAL: "piece.any_direction", ADVISOR: "piece.one_diagonal", SOLDIER: "piece.one_line"}.get(kind)
+        return None if code is None else Message(code, **piece)
 
     return Movement(movegen=generate_moves, scan=scan, gives_check=gives_check, explain=explain)
 

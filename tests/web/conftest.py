@@ -28,11 +28,14 @@ Fixtures
                    Raises AssertionError with the bridge's message if the command failed.
 ``wait_for_engine``
                    ``wait_for_engine(page, timeout_ms=120000) -> version``: waits for Python ready.
+``axe_source``     session: the text of axe-core's ``axe.min.js``, installed with npm into
+                   ``tests/web/.cache/`` the first time (never vendored in the repository).
 """
 
 from __future__ import annotations
 
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
@@ -51,6 +54,8 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync",
 ]
+AXE_VERSION = "4.10.3"
+AXE_CACHE = Path(__file__).with_name(".cache") / f"axe-{AXE_VERSION}"
 READY_TIMEOUT_MS = 120_000  # generous: Pyodide boots in ~3 s here, but CI machines can be busy
 
 # The app's engine, reached from the page through the engine client's module
@@ -141,6 +146,19 @@ def new_context(new_context, offsite_requests):
         guard_offsite(context, offsite_requests)
         return context
     return make
+
+
+@pytest.fixture(scope="session")
+def axe_source():
+    script = AXE_CACHE / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.fail("npm is needed once to fetch axe-core (apt-get install -y npm)")
+        AXE_CACHE.mkdir(parents=True, exist_ok=True)
+        subprocess.run([npm, "install", "--no-audit", "--no-fund", "--ignore-scripts", "--no-save",
+                        "--prefix", str(AXE_CACHE), f"axe-core@{AXE_VERSION}"], check=True, stdout=subprocess.DEVNULL)
+    return script.read_text(encoding="utf-8")
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """Measure the web app in headless Chromium on this machine. Not a test: it prints figures.
 
     python3 tests/web/measure.py [--runs 3] [--plies 60] [--levels Beginner,Casual,Club,Expert,Master]
+    python3 tests/web/measure.py --skip ai,game --site /tmp/old-site --site _site   # compare builds' start-up
 
 - start-up, cold (a fresh browser profile: no HTTP cache, no service worker) and
   warm (a revisit, served by the service worker): navigation -> clickable board
@@ -196,14 +197,56 @@ def play_a_game(browser, url, max_plies, seed, offsite):
     return final["ply"], clicks, loading, playing
 
 
+def site_size(site: Path) -> int:
+    return sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+
+
+def compare_startup(sites: list[Path], runs: int) -> int:
+    """Start-up of several built sites, measured in turns (one run of each, then again), so a busy
+    machine weighs on all of them alike."""
+    from playwright.sync_api import sync_playwright
+
+    servers = [serve.make_server(site, port=0) for site in sites]
+    for server in servers:
+        serve.serve_in_thread(server)
+    offsite: list[str] = []
+    results = {site: ([], []) for site in sites}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
+        print(f"start-up, headless Chromium {browser.version}, {runs} runs of each site in turns")
+        for _ in range(runs):
+            for site, server in zip(sites, servers):
+                cold, warm = measure_startup(browser, serve.url_of(server) + "index.html?lang=en", 1, offsite)
+                results[site][0].extend(cold)
+                results[site][1].extend(warm)
+        browser.close()
+    for server in servers:
+        server.shutdown()
+    print(f"  {'site':40} {'size':>9} {'cold board/ready':>18} {'warm board/ready':>18}   (medians, ms)")
+    for site in sites:
+        cold, warm = results[site]
+        print(f"  {str(site):40} {site_size(site) / 1e6:7.2f}MB "
+              f"{median([r['board'] for r in cold]):8.0f}/{median([r['ready'] for r in cold]):<9.0f} "
+              f"{median([r['board'] for r in warm]):8.0f}/{median([r['ready'] for r in warm]):<9.0f}")
+        each = f"cold {[round(r['ready']) for r in cold]}, warm {[round(r['ready']) for r in warm]}"
+        print(f"    ready, each run: {each}")
+    print(f"off-site requests attempted: {len(offsite)}")
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="start-up runs (cold and warm), default 3")
     parser.add_argument("--plies", type=int, default=60, help="longest game to play for long tasks, default 60")
     parser.add_argument("--levels", default="Beginner,Casual,Club,Expert,Master")
     parser.add_argument("--skip", default="", help="comma list of parts to skip: startup,ai,game")
+    parser.add_argument("--site", action="append", default=[],
+                        help="measure the start-up of this built site instead of building (repeat to compare "
+                             "builds in one run, in turns)")
     args = parser.parse_args(argv)
     skip = set(filter(None, args.skip.split(",")))
+    if args.site:
+        return compare_startup([Path(s) for s in args.site], args.runs)
 
     from playwright.sync_api import sync_playwright
 

@@ -27,21 +27,21 @@ def test_the_site_holds_the_app_and_only_what_it_loads(site):
     files = set(build.site_files(site))
     for needed in ("index.html", "sw.js", "web/app.js", "web/worker.js", "web/engine-client.js",
                    "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
-                   "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", f"pyodide/{build.MICROPIP_WHEEL}",
-                   "wheels/manifest.json", "web/fonts/hdchess-cjk.woff2", "web/fonts/hdchess-cjk.OFL.txt",
-                   "web/fonts/hdchess-pieces.woff2", "web/fonts/hdchess-pieces.OFL.txt"):
+                   "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
+                   "wheels/manifest.json", "web/static-info.js", "web/fonts/hdchess-cjk.woff2",
+                   "web/fonts/hdchess-cjk.OFL.txt", "web/fonts/hdchess-pieces.woff2",
+                   "web/fonts/hdchess-pieces.OFL.txt"):
         assert needed in files
     for tool in ("web/build.py", "web/serve.py", "web/package.json", "web/package-lock.json", "web/sw.js"):
         assert tool not in files
     assert not any("node_modules" in name or name.endswith((".map", ".d.ts")) for name in files)
-    assert sum((site / name).stat().st_size for name in files) < 20e6
+    assert not any("micropip" in name for name in files)  # no installer: the wheel goes on sys.path as it is
+    assert sum((site / name).stat().st_size for name in files) < 13.8e6  # smaller than before (13.8 MB)
 
 
-def test_micropip_matches_the_patched_lock_file(site):
+def test_the_lock_file_lists_no_package(site):
     lock = json.loads((site / "pyodide/pyodide-lock.json").read_text())
-    entry = lock["packages"]["micropip"]
-    wheel = (site / "pyodide" / entry["file_name"]).read_bytes()
-    assert entry["sha256"] == hashlib.sha256(wheel).hexdigest()
+    assert lock["packages"] == {} and lock["info"]["python"].startswith("3.")
 
 
 def test_the_wheel_is_complete_and_runs_the_bridge(site, tmp_path):
@@ -60,12 +60,28 @@ def test_the_wheel_is_complete_and_runs_the_bridge(site, tmp_path):
             expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert digest == f"sha256={expected}" and int(size) == len(data)
         assert "hdchess/bridge.py" in listed and not any("__pycache__" in n for n in listed)
+        assert {"hdchess/rules_text/hdc2.md", "hdchess/rules_text/hdc2.zh.md"} <= listed  # the rules, each language
+        modules = {n for n in listed if n.endswith(".py")}
+        assert {n + "c" for n in modules} <= listed  # bytecode for the site's Python beside every module
+        assert archive.read("hdchess/bridge.pyc")[4:8] == b"\x01\x00\x00\x00"  # hash-based, never checked
     code = ("import json, sys; sys.path.insert(0, sys.argv[1]); import hdchess.bridge as b; "
             "assert b.__file__.startswith(sys.argv[1]), b.__file__; "
             "print(b.handle(json.dumps({'cmd': 'new_game', 'args': {'seed': 1}})))")
     out = subprocess.run([sys.executable, "-c", code, str(wheel)], capture_output=True, text=True, cwd=tmp_path,
                          check=True).stdout
     assert json.loads(out)["ok"] is True
+
+
+def test_the_page_knows_every_variant_before_python_starts(site):
+    text = (site / "web/static-info.js").read_text()
+    data = json.loads(text[text.index("{"):text.rindex("}") + 1])
+    names = [v["name"] for v in data["info"]["variants"]]
+    assert names and set(data["openings"]) == set(names)
+    for name in names:
+        opening = data["openings"][name]
+        board = opening["board"]
+        assert len(opening["squares"]) == board["files"] * board["ranks"] == len(board["names"])
+        assert opening["moves"] == [] and "record" not in opening and "seed" not in opening
 
 
 def test_the_service_worker_caches_every_file_under_a_content_version(site):

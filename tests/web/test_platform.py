@@ -106,15 +106,24 @@ def test_worker_crash_restarts_and_the_game_goes_on(open_app, engine_call):
 
 
 def test_bad_url_parameters_give_a_message_and_a_fresh_game(open_app, engine_call):
-    page = open_app("level=Grandmaster&seed=12x&first=maybe")
+    page = open_app("level=Grandmaster&seed=12x&first=maybe&lang=en")
     message = page.locator("#message")
     expect(message).to_be_visible()
     text = message.inner_text()
     for name in ("level", "seed", "first"):
         assert name in text
+    assert "Grandmaster" in text and "12x" in text and "maybe" in text and "undefined" not in text
     view = engine_call(page, "view")
     assert view["outcome"] is None and view["ply"] <= 1  # a fresh game (the AI may have opened)
     assert len(view["legal"]["flips"]) >= 31
+
+
+def test_an_over_long_seed_is_called_too_long(open_app):
+    page = open_app("seed=" + "9" * 25 + "&variant=nosuchgame&lang=en")
+    message = page.locator("#message")
+    expect(message).to_contain_text("the seed is too long (at most 18 digits)")
+    expect(message).to_contain_text("no game is called “nosuchgame”")
+    assert "whole number" not in message.inner_text()
 
 
 def test_second_visit_works_with_the_network_off(new_context, wait_for_engine, engine_call):
@@ -213,3 +222,38 @@ def test_embed_mode_posts_events_and_takes_commands(page, site_url, wait_for_eng
     assert over["result"] == outcome["result"] and over["scores"] == outcome["scores"]
     assert events("move")[-1]["move"] == last_move
     assert not events("error")
+
+    page.evaluate("send({source: 'hdchess', type: 'make_coffee'})")  # the README promises an error event
+    page.wait_for_function("window.events.some((e) => e.type === 'error')", timeout=30_000)
+    error = events("error")[0]
+    assert error["command"] == "make_coffee" and "unknown command" in error["message"]
+    page.evaluate("send({source: 'hdchess', type: 'new_game', seed: '1234567890123456789012'})")
+    page.wait_for_function("window.events.filter((e) => e.type === 'error').length >= 2", timeout=30_000)
+    assert "too long" in events("error")[1]["message"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_embed_fits_the_documented_frame(page, site_url, wait_for_engine, lang):
+    """README: 720 x 560. Nothing scrolls but the move list, which stays in view with its last move."""
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(site_url + f"_test/embed.html?embed=1&first=human&level=Beginner&seed=5&lang={lang}")
+    frame = page.main_frame.child_frames[0]
+    wait_for_engine(frame)
+    frame_box = page.locator("#hdchess").bounding_box()  # boxes below are in the page's coordinates
+    assert (frame_box["width"], frame_box["height"]) == (720, 560)
+    bottom, right = frame_box["y"] + 560 + 1, frame_box["x"] + 720 + 1
+    for _ in range(12):  # some moves, so the list is longer than its box
+        frame.wait_for_selector("#board.interactive", timeout=30_000)
+        flip = frame.locator("#board .sq.actionable:has(.disc.hidden)").first
+        flip.click()
+    frame.wait_for_selector("#board.interactive", timeout=30_000)
+    size = frame.evaluate("[document.documentElement.scrollHeight, document.documentElement.clientHeight,"
+                          " document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert size[0] <= size[1] and size[2] <= size[3], f"the embed scrolls: {size}"
+    box = frame.locator("#moves").bounding_box()
+    assert box["height"] >= 60 and box["y"] + box["height"] <= bottom
+    last = frame.locator(".move-list .move").last.bounding_box()
+    assert box["y"] <= last["y"] and last["y"] + last["height"] <= box["y"] + box["height"] + 1
+    for selector in ("#board", ".player-card", "#btn-new"):
+        item = frame.locator(selector).first.bounding_box()
+        assert item["y"] + item["height"] <= bottom and item["x"] + item["width"] <= right

@@ -1,8 +1,8 @@
 // Words for moves: the aria-live region that announces every move, and the
 // same sentence for anyone who asks (the replay, the embed events).
 
-import { kindName, pieceName, t } from "../i18n.js";
-import { parseMoveText } from "./replay.js";
+import { t } from "../i18n.js";
+import { kindName, pieceName, topPiece } from "../pieces.js";
 
 let region = null;
 
@@ -17,22 +17,24 @@ export function announce(text) {
   window.setTimeout(() => { region.textContent = text; }, 30);
 }
 
-/** "Red Chariot c2 to c3." for a move entry; `piece` is what stands on its destination afterwards. */
-export function describeMove(entry, piece) {
-  const move = parseMoveText(entry?.text);
-  if (!move) return entry?.text ?? "";
+/** "Red Chariot c2 to c3." for a move entry ({text, kind, from, to, color, revealed, captured, penalised});
+ *  `content` is what stands on its destination afterwards. */
+export function describeMove(entry, content) {
+  if (!entry?.to) return entry?.text ?? "";
   const who = entry.color ? t(`who.${entry.color}`) : "";
   let sentence;
-  if (move.kind === "flip") {
+  if (entry.kind === "flip") {
     const revealed = entry.revealed ? pieceName(entry.revealed) : "?";
-    sentence = t(who ? "announce.flip" : "announce.openingFlip", { who, sq: move.to, piece: revealed });
+    sentence = t(who ? "announce.flip" : "announce.openingFlip", { who, sq: entry.to, piece: revealed });
   } else {
-    const name = piece && piece !== "x" ? kindName(piece) : "";
-    const params = { who, piece: name, from: move.from, to: move.to };
-    if (move.kind === "capture" && entry.captured) {
+    const top = topPiece(content);
+    const params = { who, piece: top ? kindName(top) : "", from: entry.from, to: entry.to, move: entry.text };
+    if (entry.kind === "capture" && entry.captured) {
       sentence = t("announce.capture", { ...params, captured: pieceName(entry.captured) });
-    } else {
+    } else if (entry.kind === "move" || entry.kind === "capture") {
       sentence = t("announce.move", params);
+    } else {
+      sentence = t("announce.other", params);
     }
   }
   if (entry.penalised && entry.color) sentence += ` ${t("announce.penalty", { color: t(`color.${entry.color}`) })}`;

@@ -13,7 +13,7 @@ function svg(tag, attrs) {
   return node;
 }
 
-/** plies: [{ply, score_red}]; opts: {current, onPick(index)} where index counts plies from the start. */
+/** plies: [{ply, score_red, result?}] (the last one of a finished game carries its result); opts: {current, onPick(index)} where index counts plies from the start. */
 export function renderGraph(container, plies, opts = {}) {
   if (!plies?.length) {
     container.replaceChildren();
@@ -26,7 +26,8 @@ export function renderGraph(container, plies, opts = {}) {
   const y = (s) => H / 2 - (Math.max(-bound, Math.min(bound, s)) / bound) * (H / 2 - 6);
   const points = scores.map((s, i) => `${x(i).toFixed(1)},${y(s).toFixed(1)}`);
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "graph", role: "img", preserveAspectRatio: "none",
-    "aria-label": t("panel.graph.label", { min: Math.min(...scores).toFixed(1), max: Math.max(...scores).toFixed(1) }) });
+    "aria-label": t("panel.graph.label", { min: Math.min(...scores).toFixed(1), max: Math.max(...scores).toFixed(1) })
+      + (plies.at(-1).result ? ` ${t("panel.graph.result")}: ${plies.at(-1).result}` : "") });
   const clipAbove = svg("clipPath", { id: "graph-above" });
   clipAbove.append(svg("rect", { x: 0, y: 0, width: W, height: H / 2 }));
   const clipBelow = svg("clipPath", { id: "graph-below" });
@@ -41,6 +42,9 @@ export function renderGraph(container, plies, opts = {}) {
     svg("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "graph-axis", "vector-effect": "non-scaling-stroke" }),
     svg("polyline", { points: points.join(" "), class: "graph-line", "vector-effect": "non-scaling-stroke" }),
   );
+  if (plies.at(-1).result) { // the final point is the result itself, not an estimate
+    root.append(svg("circle", { cx: x(n - 1), cy: y(scores[n - 1]), r: 4, class: "graph-result" }));
+  }
   if (opts.current !== null && opts.current !== undefined) {
     const i = Math.max(0, Math.min(n - 1, opts.current));
     root.append(svg("line", { x1: x(i), y1: 0, x2: x(i), y2: H, class: "graph-cursor", "vector-effect": "non-scaling-stroke" }));

@@ -4,7 +4,7 @@
 import { t } from "../i18n.js";
 import { el } from "./dom.js";
 
-/** opts: {current: ply shown (null = live), onPick(ply) or null, assisted} */
+/** opts: {current: ply shown (null = live), onPick(ply) or null, marks: Map ply -> review analysis, markOf} */
 export function renderMoves(container, view, opts) {
   const moves = view.moves ?? [];
   const assisted = view.assisted ? el("p", { class: "assisted" }, t("panel.assisted")) : null;
@@ -24,12 +24,17 @@ export function renderMoves(container, view, opts) {
     }
     const shownPly = i + 1; // plies since the record's start, as replay counts them
     const isCurrent = opts.current === shownPly || (opts.current === null && i === moves.length - 1);
+    const analysis = opts.marks?.get(shownPly);
+    const mark = analysis && opts.markOf ? opts.markOf(analysis) : "";
+    const lost = mark ? t("review.lost", { drop: analysis.drop.toFixed(1), best: analysis.best }) : null;
     const attrs = {
-      class: `move ${move.color ?? "opening"}${isCurrent ? " current" : ""}${move.penalised ? " penalised" : ""}`,
+      class: `move ${move.color ?? "opening"}${isCurrent ? " current" : ""}${move.penalised ? " penalised" : ""}`
+        + `${mark ? (mark === "??" ? " blunder" : " mistake") : ""}`,
       "aria-current": isCurrent ? "step" : null,
-      title: move.penalised ? t("panel.penalisedMove") : null,
+      title: [move.penalised && t("panel.penalisedMove"), lost].filter(Boolean).join("; ") || null,
+      "aria-label": mark ? `${move.text}${mark}, ${lost}` : null,
     };
-    const text = [move.text, move.penalised ? " −" : ""];
+    const text = [move.text, move.penalised ? " −" : "", mark ? el("span", { class: "mark-q", "aria-hidden": "true" }, mark) : null];
     const item = opts.onPick
       ? el("button", { ...attrs, type: "button", onclick: () => opts.onPick(shownPly) }, ...text)
       : el("span", attrs, ...text);

@@ -1,23 +1,16 @@
 // The new-game dialog, built from the bridge's `info`: any variant and any rule
 // option the engine declares appears here without a change to this file.
 
-import { has, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { el } from "./dom.js";
+import { engineErrorText } from "./messages.js";
+import { TIME_CONTROLS } from "./clock.js";
+import { choiceLabel, levelLabel, optionHelp, optionLabel, variantSummary, variantTitle } from "./names.js";
 
-function humanize(name) {
-  return name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
-}
-
-export function optionLabel(option) {
-  return has(`option.${option.name}`) ? t(`option.${option.name}`) : humanize(option.name);
-}
-
-function choiceLabel(choice) {
-  return has(`choice.${choice}`) ? t(`choice.${choice}`) : choice;
-}
-
-export function levelLabel(level) {
-  return has(`level.${level}`) ? t(`level.${level}`) : level;
+function clockLabel(control) {
+  if (control === "none") return t("clock.none");
+  const [m, s] = control.split("+");
+  return Number(s) ? t("clock.control", { m, s }) : t("clock.controlPlain", { m });
 }
 
 function radio(name, value, checked, label) {
@@ -30,7 +23,7 @@ function radio(name, value, checked, label) {
  * dialog: a <dialog>; onStart(choice) -> Promise (rejects with an Error whose message is shown).
  * choice: {mode, first, level, variant, options}
  */
-export function createNewGameDialog(dialog, { onStart }) {
+export function createNewGameDialog(dialog, { onStart, onRules = () => {} }) {
   let info = null;
 
   function optionsFields(variant, saved) {
@@ -45,7 +38,8 @@ export function createNewGameDialog(dialog, { onStart }) {
         input = el("input", { id, name: `opt:${option.name}`, type: "number", inputmode: "numeric", step: 1,
           min: option.minimum ?? 0, value: String(value), required: true });
       }
-      const help = option.doc ? el("small", { class: "help", id: `${id}-help` }, option.doc) : null;
+      const helpText = optionHelp(variant, option);
+      const help = helpText ? el("small", { class: "help", id: `${id}-help` }, helpText) : null;
       if (help) input.setAttribute("aria-describedby", help.id);
       return el("div", { class: "field" }, el("label", { for: id }, optionLabel(option)), input, help);
     });
@@ -54,13 +48,13 @@ export function createNewGameDialog(dialog, { onStart }) {
   function build(settings) {
     const variants = info?.variants ?? [];
     const current = variants.find((v) => v.name === settings.variant) ?? variants[0];
-    const summary = el("p", { class: "summary" }, current?.summary ?? "");
+    const summary = el("p", { class: "summary" }, variantSummary(current));
     const rules = el("div", { class: "rule-options" }, optionsFields(current, settings.options?.[current?.name]));
     const variantSelect = el("select", { id: "ng-variant", name: "variant" },
-      variants.map((v) => el("option", { value: v.name, selected: v === current }, v.title || v.name)));
+      variants.map((v) => el("option", { value: v.name, selected: v === current }, variantTitle(v))));
     variantSelect.addEventListener("change", () => {
       const chosen = variants.find((v) => v.name === variantSelect.value);
-      summary.textContent = chosen?.summary ?? "";
+      summary.textContent = variantSummary(chosen);
       rules.replaceChildren(...optionsFields(chosen, settings.options?.[chosen?.name]));
     });
     const aiOnly = el("div", { class: "ai-only" },
@@ -80,6 +74,13 @@ export function createNewGameDialog(dialog, { onStart }) {
       aiOnly,
       el("div", { class: "field" }, el("label", { for: "ng-variant" }, t("new.variant")), variantSelect),
       summary,
+      el("div", { class: "field" }, el("label", { for: "ng-clock" }, t("new.clock")),
+        el("select", { id: "ng-clock", name: "clock", "aria-describedby": "ng-clock-help" },
+          TIME_CONTROLS.map((c) => el("option", { value: c, selected: c === (settings.clock ?? "none") }, clockLabel(c)))),
+        el("small", { class: "help", id: "ng-clock-help" }, t("new.clockHelp"))),
+      el("p", {}, el("button", { type: "button", id: "ng-rules", onclick: () => {
+        onRules(variants.find((v) => v.name === variantSelect.value));
+      } }, t("new.rulesOf"))),
       el("details", { class: "rules-box", open: true }, el("summary", {}, t("new.rulesMore")), rules),
       error,
       el("div", { class: "button-row" },
@@ -104,6 +105,7 @@ export function createNewGameDialog(dialog, { onStart }) {
         level: data.get("level") || settings.level,
         variant: variant?.name ?? settings.variant,
         options,
+        clock: TIME_CONTROLS.includes(data.get("clock")) ? data.get("clock") : "none",
       };
       error.hidden = true;
       const submit = form.querySelector("[type=submit]");
@@ -112,7 +114,7 @@ export function createNewGameDialog(dialog, { onStart }) {
         await onStart(choice);
         dialog.close();
       } catch (exc) {
-        error.textContent = exc?.message ?? String(exc);
+        error.textContent = engineErrorText(exc);
         error.hidden = false;
       } finally {
         submit.disabled = false;

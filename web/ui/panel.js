@@ -1,8 +1,9 @@
 // The live panel: the two players (colour, score, penalties, captures), the
 // no-progress count and the face-down pool. All numbers come from the view.
 
-import { kindOrder, pieceColor, pieceName, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { makeDisc } from "../board.js";
+import { kindOrder, pieceColor, pieceName, pieceValue } from "../pieces.js";
 import { el } from "./dom.js";
 
 function discs(letters, useLetters, extraClass = "") {
@@ -11,10 +12,22 @@ function discs(letters, useLetters, extraClass = "") {
       const disc = makeDisc(letter, useLetters);
       disc.classList.add("small");
       disc.setAttribute("role", "img");
-      disc.setAttribute("aria-label", pieceName(letter));
+      const value = pieceValue(letter);
+      const name = value === null ? pieceName(letter) : t("panel.valueOf", { piece: pieceName(letter), value });
+      disc.setAttribute("aria-label", name);
+      disc.title = name;
       if (extraClass) disc.classList.add(extraClass);
       return disc;
     });
+}
+
+/** Lost pieces with their values beside them (the values the score or material counts). */
+function lostWithValues(letters, useLetters) {
+  return [...letters].sort((a, b) => kindOrder(a) - kindOrder(b)).map((letter) => {
+    const value = pieceValue(letter);
+    return el("span", { class: "lost" }, discs(letter, useLetters),
+      value === null ? null : el("span", { class: "value", "aria-hidden": "true" }, String(value)));
+  });
 }
 
 /** Player cards. ctx: {playerName(n), letters, thinking, live} */
@@ -32,6 +45,7 @@ export function renderPlayers(container, view, ctx) {
       dataset: { player: String(n) },
       "aria-current": active ? "true" : null,
     },
+    ctx.clock ? el("div", { class: "clock", role: "timer", "aria-label": t("clock.label") }, ctx.clock(n)) : null,
     el("div", { class: "player-head" },
       el("span", { class: `swatch ${color ?? "unknown"}`, "aria-hidden": "true" }),
       el("span", { class: "player-name" }, ctx.playerName(n)),
@@ -39,12 +53,14 @@ export function renderPlayers(container, view, ctx) {
       active && ctx.thinking ? el("span", { class: "spinner", role: "img", "aria-label": t("status.aiThinking") }) : null,
     ),
     el("div", { class: "player-stats" },
-      el("span", { class: "stat score" }, `${t("panel.score")} `, el("strong", {}, score ?? "–")),
+      // in win/loss games the number is material left, not a score that decides anything
+      el("span", { class: "stat score" }, `${t(view.decided_by_score === false ? "panel.material" : "panel.score")} `,
+        el("strong", {}, score ?? "–")),
       penalty ? el("span", { class: "stat penalty" }, `${t("panel.penalty")} `, el("strong", {}, `−${penalty}`)) : null,
     ),
     el("div", { class: "captured-row" },
       el("span", { class: "captured-label" }, `${t("panel.lost")}:`),
-      taken.length ? discs(taken, ctx.letters) : el("span", { class: "muted" }, t("panel.none")),
+      taken.length ? lostWithValues(taken, ctx.letters) : el("span", { class: "muted" }, t("panel.none")),
     ));
   });
   container.replaceChildren(...cards);

@@ -1,27 +1,29 @@
 // URL parameters (embed mode, share links). Each one is checked on its own: a
 // bad value is reported by name and ignored, the rest still apply.
-// Variant and level are checked later against the engine's `info`.
+// Variant and level are checked later against the engine's `info`. A reason is
+// a key the page words in its language ("param.<reason>", with {value}).
 
 const MAX_RECORD = 100_000;
+const MAX_SEED_DIGITS = 18; // below the engine's limit (2**63 - 1), and read exactly
 
-/** {values, errors: [{name, reason}]} from a query string. */
+/** {values, errors: [{name, reason, value}]} from a query string. */
 export function parseParams(search) {
   const query = new URLSearchParams(search);
   const values = {};
   const errors = [];
-  const bad = (name, reason) => errors.push({ name, reason });
+  const bad = (name, reason) => errors.push({ name, reason, value: query.get(name).slice(0, 40) });
   const flag = (name) => {
     if (!query.has(name)) return;
     const v = query.get(name).trim().toLowerCase();
     if (["1", "true", "yes", ""].includes(v)) values[name] = true;
     else if (["0", "false", "no"].includes(v)) values[name] = false;
-    else bad(name, "use 1 or 0");
+    else bad(name, "flag");
   };
   const oneOf = (name, allowed) => {
     if (!query.has(name)) return;
     const v = query.get(name).trim().toLowerCase();
     if (allowed.includes(v)) values[name] = v;
-    else bad(name, `use ${allowed.join(" or ")}`);
+    else bad(name, `oneOf.${name}`);
   };
   flag("embed");
   flag("letters");
@@ -31,22 +33,23 @@ export function parseParams(search) {
   if (query.has("variant")) {
     const v = query.get("variant").trim().toLowerCase();
     if (/^[a-z0-9_]{1,30}$/.test(v)) values.variant = v;
-    else bad("variant", "not a variant name");
+    else bad("variant", "unknownVariant");
   }
   if (query.has("level")) {
     const v = query.get("level").trim();
     if (/^[A-Za-z0-9]{1,20}$/.test(v)) values.level = v;
-    else bad("level", "not a level name");
+    else bad("level", "unknownLevel");
   }
   if (query.has("seed")) {
     const v = query.get("seed").trim();
-    if (/^\d{1,15}$/.test(v)) values.seed = Number(v);
-    else bad("seed", "must be a whole number");
+    if (!/^\d+$/.test(v)) bad("seed", "seedNumber");
+    else if (v.length > MAX_SEED_DIGITS) bad("seed", "seedLong");
+    else values.seed = v; // as text: the engine reads it exactly, a JavaScript number would round it
   }
   if (query.has("record")) {
     const v = query.get("record");
     if (v.trim() && v.length <= MAX_RECORD) values.record = v;
-    else bad("record", v.trim() ? "too long" : "empty");
+    else bad("record", v.trim() ? "recordLong" : "recordEmpty");
   }
   return { values, errors };
 }

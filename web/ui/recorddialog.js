@@ -4,6 +4,7 @@
 
 import { t } from "../i18n.js";
 import { el } from "./dom.js";
+import { engineErrorText } from "./messages.js";
 
 export function shareLink(record) {
   const url = new URL(window.location.href);
@@ -60,7 +61,7 @@ export function createRecordDialog(dialog, { onImport }) {
             say(t("record.loaded"));
             dialog.close();
           } catch (exc) {
-            error.textContent = t("error.import", { reason: exc?.message ?? String(exc) });
+            error.textContent = t("error.import", { reason: engineErrorText(exc) });
             error.hidden = false;
           } finally {
             button.disabled = false;

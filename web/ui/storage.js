@@ -15,6 +15,8 @@ export const DEFAULT_SETTINGS = Object.freeze({
   level: "Club",
   variant: "hdc2",
   options: {}, // {variant: {option: value}}
+  sound: true,
+  clock: "none", // a time control of ui/clock.js for new games
 });
 
 const PLAYER_KINDS = ["human", "ai"];
@@ -77,6 +79,8 @@ export function loadSettings(defaults = DEFAULT_SETTINGS) {
   take("first", (v) => PLAYER_KINDS.includes(v));
   take("level", (v) => typeof v === "string" && v.length < 40);
   take("variant", (v) => typeof v === "string" && /^[a-z0-9_]{1,30}$/.test(v));
+  take("sound", (v) => typeof v === "boolean");
+  take("clock", (v) => typeof v === "string" && /^(none|\d{1,3}\+\d{1,3})$/.test(v));
   if ("options" in value) {
     if (isPlainObject(value.options) && Object.values(value.options).every(isPlainObject)) {
       settings.options = value.options;
@@ -89,7 +93,8 @@ export function saveSettings(settings) {
   write(SETTINGS_KEY, settings);
 }
 
-/** The saved game {record, players, level, mode} or null; {game, error}. */
+/** The saved game {record, players, level, mode, seed?} or null; {game, error}. A known deal's
+ *  seed is kept here, beside its record (a record never holds one). */
 export function loadGame() {
   const { value, error } = read(GAME_KEY);
   if (error) {
@@ -102,7 +107,9 @@ export function loadGame() {
     && isPlainObject(value.players)
     && PLAYER_KINDS.includes(value.players["1"]) && PLAYER_KINDS.includes(value.players["2"])
     && typeof value.level === "string"
-    && (value.mode === "ai" || value.mode === "two");
+    && (value.mode === "ai" || value.mode === "two")
+    && (value.seed === undefined || value.seed === null || (typeof value.seed === "string" && /^\d{1,18}$/.test(value.seed))
+      || Number.isSafeInteger(value.seed));
   if (!ok) {
     clearGame();
     return { game: null, error: "the saved data has an unexpected shape" };
@@ -124,8 +131,12 @@ export function loadCachedView(record) {
   const { value } = read(VIEW_KEY);
   if (!isPlainObject(value) || value.record !== record || !isPlainObject(value.view)) return null;
   const view = value.view;
-  const squaresOk = isPlainObject(view.squares) && Object.values(view.squares)
-    .every((s) => s === null || (typeof s === "string" && /^[xKAEHRCPWkaehrcpw]$/.test(s)));
+  const board = view.board;
+  const boardOk = isPlainObject(board) && Number.isInteger(board.files) && Number.isInteger(board.ranks)
+    && board.files > 0 && board.ranks > 0 && board.files * board.ranks <= 400
+    && Array.isArray(board.names) && board.names.length === board.files * board.ranks;
+  const squaresOk = boardOk && isPlainObject(view.squares) && Object.values(view.squares)
+    .every((s) => s === null || (typeof s === "string" && /^(x|[A-Za-z]{1,32})$/.test(s)));
   const legalOk = isPlainObject(view.legal) && Array.isArray(view.legal.flips) && isPlainObject(view.legal.moves);
   return squaresOk && legalOk && Array.isArray(view.moves) ? view : null;
 }

@@ -1,0 +1,178 @@
+"""The catalog of messages a player meets: each is a *code* and its parameters.
+
+A :class:`Message` is the English text (a ``str``, so it goes wherever text
+goes) that also carries its ``code`` and ``params``, so a user interface in
+another language can word it from its own template for the code (the web
+page has one per code; an unknown code falls back to the English text).
+
+Parameters are plain values a translation can render in its own words:
+square names, numbers, piece letters (a name ending in ``kind`` is shown as
+the kind, "Chariot"; one ending in ``piece`` as the piece, "red Chariot";
+upper case red, lower case black), colour names (``color``), a termination
+(``termination``), lists (joined with commas) and other Messages.
+
+>>> reason = Message("move.blocked", kind="R", sq="c2", blocker="f2")
+>>> reason
+'the Chariot on c2 is blocked by f2'
+>>> reason.code, reason.params
+('move.blocked', {'kind': 'R', 'sq': 'c2', 'blocker': 'f2'})
+>>> Message("move.refused", move="c2-g2", reason=reason)
+'c2-g2: the Chariot on c2 is blocked by f2'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core import KIND_LETTERS, KIND_NAMES, piece_from_letter, piece_name
+
+TEMPLATES: dict[str, str] = {
+    # an action that is refused, and why ({reason} is another message)
+    "move.refused": "{move}: {reason}",
+    "record.move": "move {number} ({move}): {reason}",
+    # reading moves
+    "square.unknown": "{text} is not a square (files a-{last_file}, ranks 1-{ranks})",
+    "move.empty": "an empty string is not a move (c2 flips, c2-c3 moves, c2xc3 captures)",
+    "move.not_a_move": "{text} is not a move (c2 flips, c2-c3 moves, c2xc3 captures)",
+    "move.two_squares": "a move needs two squares, such as c2-c3 or c2xc3",
+    "move.same_square": "a move must go to another square",
+    "piece.not_a_letter": "{letter} is not a piece letter",
+    "capture.nothing": "there is nothing to capture on {sq}",
+    "move.reveals_nothing": "only a flip or a blind capture reveals a piece",
+    "flip.none_left": "no {piece} is left face-down",
+    "flip.drawn": "a flip's result is drawn, not chosen (play the square alone; results are given only when "
+                  "replaying a record)",
+    # the game's state
+    "game.over": "the game is over ({outcome})",
+    "game.already_over": "the game is already over ({outcome})",
+    "outcome.wins_score": "{color} wins {red}-{black} ({termination})",
+    "outcome.draw_score": "draw {red}-{black} ({termination})",
+    "outcome.wins": "{color} wins ({termination})",
+    "outcome.draw": "draw ({termination})",
+    "undo.none": "there is no move to undo",
+    "undo.player_none": "player {player} has no move to undo",
+    "resign.no_colour": "nobody has a colour yet: a game can be resigned once the first piece is flipped",
+    "resign.unknown_colour": "only a player whose colour is known can resign",
+    # why an action is illegal (face-down games)
+    "flip.empty": "only a face-down piece can be flipped; {sq} is empty",
+    "flip.face_up": "only a face-down piece can be flipped; {sq} holds a face-up {piece}",
+    "move.no_piece": "there is no piece on {sq}",
+    "move.face_down": "the piece on {sq} is face-down; flip it first",
+    "move.opening_flip": "the game opens with a flip",
+    "move.not_yours": "the {piece} on {sq} is not yours ({color} to move)",
+    "piece.not_yours": "the piece on {sq} is not yours ({color} to move)",
+    "piece.no_move": "the piece on {sq} has no legal move",
+    "move.own_target": "{to} holds your own {target_kind}",
+    "capture.face_down": "the piece on {to} is face-down, and face-down pieces cannot be captured",
+    "move.only_line": "the {kind} on {sq} moves only along a rank or file",
+    "move.only_diagonal": "the {kind} on {sq} moves only diagonally",
+    "cannon.no_screen": "the {kind} on {sq} captures by jumping exactly one piece, and there is none between "
+                        "{sq} and {to}",
+    "cannon.screens": "the {kind} on {sq} captures by jumping exactly one piece, not {count} ({squares})",
+    "move.blocked": "the {kind} on {sq} is blocked by {blocker}",
+    "piece.any_direction": "the {kind} on {sq} moves one square in any direction",
+    "piece.one_line": "the {kind} on {sq} moves one square along a rank or file",
+    "piece.one_diagonal": "the {kind} on {sq} moves one square diagonally",
+    "horse.l": "the {kind} on {sq} moves in an L: two squares one way and one to the side",
+    "advisor.capture": "the {kind} on {sq} captures only one square diagonally",
+    "archer.capture": "the {kind} on {sq} captures only by shooting exactly two squares away",
+    "move.unreachable": "the {kind} on {sq} cannot reach {to}",
+    # banqi
+    "banqi.cannon_move": "the {kind} on {sq} moves one square along a rank or file (it jumps only to capture)",
+    "banqi.cannon_adjacent": "the {kind} on {sq} captures only by jumping exactly one piece, never the piece "
+                             "next to it",
+    "banqi.moves_one": "the {kind} on {sq} moves only one square along a rank or file",
+    "banqi.captures_one": "the {kind} on {sq} captures only one square along a rank or file",
+    "banqi.general_soldier": "the {kind} on {sq} cannot capture a Soldier: the exception to the rank order",
+    "banqi.ranks_lower": "the {kind} on {sq} cannot capture the {victim_kind}: it ranks lower",
+    # gaiqi
+    "gaiqi.chase": "the {kind} on {sq} has checked the General on each of your last {count} turns: the chase rule "
+                   "forbids it a fourth check in a row",
+    "gaiqi.leg_blocked": "the {kind} on {sq} cannot reach {to}: its leg at {leg} is blocked",
+    "gaiqi.eye_blocked": "the {kind} on {sq} cannot reach {to}: its eye at {leg} is blocked",
+    "gaiqi.horse": "the {kind} on {sq} moves one square along a rank or file, then one diagonally outward",
+    "gaiqi.elephant": "the {kind} on {sq} moves exactly two squares diagonally",
+    # records
+    "record.empty": "the game record is empty",
+    "record.result_mismatch": "the record says {claimed} but its moves give {actual}",
+    "record.unclosed_comment": "a comment {{ ... }} is not closed",
+    "record.bad_tag": "line {line}: a tag must look like [Name \"value\"], not {text}",
+    "record.bad_result": "the Result tag must be one of {results}, not {text}",
+    # numbers (rule options, seeds)
+    "number.not_whole": "{name} must be a whole number, not {text}",
+    "number.too_small": "{name} must be at least {minimum}, not {number}",
+    "number.too_large": "{name} must be at most {maximum}, not {number}",
+    "option.not_a_choice": "{name} must be one of {choices}, not {text}",
+}
+
+
+def _render(name: str, value: Any) -> str:
+    """One parameter in English."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_render(name, v) for v in value)
+    if isinstance(value, str) and not isinstance(value, Message) and len(value) == 1:
+        if name.endswith("kind") and value.upper() in KIND_LETTERS:
+            return KIND_NAMES[KIND_LETTERS.index(value.upper())]
+        if name.endswith("piece"):
+            try:
+                return piece_name(piece_from_letter(value))
+            except ValueError:
+                pass
+    return str(value)
+
+
+def _rebuild(code: str, params: dict[str, Any]) -> Message:
+    return Message(code, **params)
+
+
+class Message(str):
+    """A player-facing message: the English text, with its ``code`` and ``params``."""
+
+    code: str
+    params: dict[str, Any]
+
+    def __new__(cls, code: str, **params: Any) -> Message:
+        template = TEMPLATES[code]
+        text = template.format(**{name: _render(name, value) for name, value in params.items()})
+        message = super().__new__(cls, text)
+        message.code, message.params = code, params
+        return message
+
+    def __reduce__(self):  # pickled (to match workers) as its code and params
+        return _rebuild, (self.code, self.params)
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{code, params, text}`` as JSON can carry it."""
+        return {"code": self.code, "params": jsonable(self.params), "text": str(self)}
+
+
+def jsonable(params: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Parameters for JSON: nested messages become ``{code, params, text}``."""
+    if params is None:
+        return None
+
+    def convert(value: Any) -> Any:
+        if isinstance(value, Message):
+            return value.as_dict()
+        if isinstance(value, (list, tuple)):
+            return [convert(v) for v in value]
+        if value is None or isinstance(value, (bool, int, float)):
+            return value
+        return str(value)
+
+    return {name: convert(value) for name, value in params.items()}
+
+
+def reason_of(error: Exception, move: str) -> Any:
+    """The reason of an error about ``move``, without the move in front (a Message when it has a code)."""
+    code, params = getattr(error, "code", None), getattr(error, "params", None) or {}
+    if code == "move.refused" and params.get("move") == move:
+        return params["reason"]
+    text = str(error)
+    if text.startswith(f"{move}: "):
+        return text.removeprefix(f"{move}: ")
+    message = error.args[0] if error.args else text
+    return message if isinstance(message, Message) else text
+
+
+__all__ = ["TEMPLATES", "Message", "jsonable", "reason_of"]

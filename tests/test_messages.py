@@ -1,0 +1,49 @@
+"""The catalog of player-facing messages (hdchess/messages.py): codes with
+parameters, English text as before, and a Chinese template on the web page
+for every code."""
+
+import pickle
+import re
+from pathlib import Path
+
+import pytest
+
+from hdchess import Game, load_ruleset
+from hdchess.errors import IllegalMoveError, InvalidSquareError
+from hdchess.messages import TEMPLATES, Message, jsonable
+
+I18N = Path(__file__).resolve().parents[1] / "web" / "i18n.js"
+
+
+def test_every_code_has_a_chinese_template_with_the_same_placeholders():
+    text = I18N.read_text(encoding="utf-8")
+    zh = text[text.index("  zh: {"):]
+    for code, english in TEMPLATES.items():
+        match = re.search(rf'"msg\.{re.escape(code)}": "((?:[^"\\]|\\.)*)"', zh)
+        assert match, f"no Chinese template for {code}"
+        wanted = set(re.findall(r"(?<!\{)\{(\w+)\}(?!\})", english))
+        assert set(re.findall(r"\{(\w+)\}", match.group(1))) == wanted, code
+
+
+def test_an_explanation_keeps_its_english_and_gains_a_code():
+    game = Game(load_ruleset(), position="2x2r2/2x5/x1R2C1x/p2xh3 r AKPPp 4 40")
+    with pytest.raises(IllegalMoveError) as caught:
+        game.play("c2-g2")
+    error = caught.value
+    assert str(error) == "c2-g2: the Chariot on c2 is blocked by f2"
+    assert error.code == "move.refused"
+    assert error.params["reason"].code == "move.blocked"
+    assert jsonable(error.params)["reason"] == {"code": "move.blocked", "text": "the Chariot on c2 is blocked by f2",
+                                                "params": {"kind": "R", "sq": "c2", "blocker": "f2"}}
+
+
+def test_a_black_piece_is_named_by_its_kind_and_keeps_its_colour_for_translations():
+    message = Message("banqi.ranks_lower", kind="h", sq="b2", victim_kind="R")
+    assert message == "the Horse on b2 cannot capture the Chariot: it ranks lower"
+    assert message.params["kind"] == "h"  # a translation draws the black Horse's own character
+
+
+def test_messages_and_coded_errors_survive_pickling():
+    error = InvalidSquareError(Message("square.unknown", text="z9", last_file="h", ranks=4))
+    again = pickle.loads(pickle.dumps(error))
+    assert str(again) == "z9 is not a square (files a-h, ranks 1-4)" and again.code == "square.unknown"

@@ -1,0 +1,126 @@
+"""中文: every string a player sees is translated. The test walks the interface in
+Chinese (play, an illegal click, every variant in the new-game dialog, the
+rules pages, settings, a refused record, resigning, a finished game of each
+variant with its review) and checks that no visible text or label holds a
+Latin word, except notation (squares, moves, records), names, and code."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from hdchess.bridge import Session
+
+pytestmark = pytest.mark.web
+
+WAIT_MS = 30_000
+
+# Visible text of open parts of the page, and the labels screen readers read, outside code and notation.
+TEXTS_JS = """() => {
+  const skip = 'code, .move-list, textarea, .coords, .glyph, script, style, [hidden], [aria-hidden="true"], '
+    + '[lang="en"]';
+  const out = [];
+  const visible = (node) => node.getClientRects().length > 0;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest(skip) || !visible(parent) || !node.textContent.trim()) continue;
+    out.push(node.textContent.trim());
+  }
+  for (const el of document.querySelectorAll('[aria-label], [title]')) {
+    if (el.closest(skip) || !visible(el)) continue;
+    for (const attr of ['aria-label', 'title']) if (el.getAttribute(attr)) out.push(el.getAttribute(attr));
+  }
+  return out;
+}"""
+
+NOTATION = re.compile(r"\b[a-z]\d{1,2}(?:[-x][a-z]\d{1,2})?(?:\([A-Za-z]\))?|\b\d+\.")
+# names: the program, a language, the runtime, a title's numeral, the games' short names
+ALLOWED = {"hdchess", "English", "Python", "Pyodide", "II", "hdc2", "banqi", "gaiqi", "cheight"}
+
+
+def latin_words(texts):
+    found = set()
+    for text in texts:
+        for word in re.findall(r"[A-Za-z][A-Za-z0-9']+", NOTATION.sub(" ", text)):
+            if word not in ALLOWED:
+                found.add((word, text[:80]))
+    return found
+
+
+def check(page, where):
+    words = latin_words(page.evaluate(TEXTS_JS))
+    assert not words, f"English left in {where}: {sorted(words)[:12]}"
+
+
+def call(session, cmd, **args):
+    reply = session.handle({"cmd": cmd, "args": args})
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def finished(variant, seed=8):
+    session = Session()
+    call(session, "new_game", variant=variant, seed=seed, players={"1": "ai", "2": "ai"}, level="Beginner")
+    view = call(session, "view")
+    while not view["outcome"]:
+        view = call(session, "ai_move")["view"]
+    return call(session, "export")["record"]
+
+
+def test_the_whole_interface_in_chinese(open_app, page):
+    page.emulate_media(reduced_motion="reduce")
+    open_app("lang=zh&first=human&level=Beginner&seed=5")
+    check(page, "the first screen")
+    page.locator('#board [data-sq="c2"]').click()
+    page.wait_for_selector("#board.interactive", timeout=WAIT_MS)
+    check(page, "a game in progress")
+    view = page.evaluate("""async () => {
+        const c = await import(new URL('web/controller.js', document.baseURI).href);
+        return c.app.view;
+    }""")
+    mine = "red" if view["player_colors"]["1"] == "red" else "black"
+    enemy = next((sq for sq, c in view["squares"].items()
+                  if c and c != "x" and (c.isupper() != (mine == "red"))), None)
+    empty_or_enemy = enemy or next(sq for sq, c in view["squares"].items() if c is None or c == "x")
+    page.locator(f'#board [data-sq="{empty_or_enemy}"]').click()
+    if enemy:
+        expect(page.locator("#status")).to_contain_text("不是你的")
+    check(page, "an explained click")
+
+    page.locator("#btn-new").click()
+    for variant in ("hdc2", "banqi", "gaiqi"):
+        page.locator("#ng-variant").select_option(variant)
+        check(page, f"the new-game dialog ({variant})")
+        page.locator("#ng-rules").click()
+        expect(page.locator("#rules-dialog")).to_be_visible()
+        check(page, f"the rules of {variant}")
+        page.locator("#rules-dialog button.primary").click()
+    page.keyboard.press("Escape")
+    page.locator("#btn-settings").click()
+    check(page, "the settings")
+    page.keyboard.press("Escape")
+    page.locator("#btn-record").click()
+    page.locator("#record-text").fill("1. c2(R) d2-d9 *")
+    page.locator("#record-import").click()
+    expect(page.locator("#record-dialog .form-error")).to_contain_text("第 2 步")
+    check(page, "a refused record")
+    page.keyboard.press("Escape")
+    page.locator("#btn-resign").click()
+    check(page, "the resign question")
+    page.locator("#confirm-yes").click()
+    expect(page.locator("#gameover")).to_be_visible()
+    check(page, "a resigned game")
+
+
+@pytest.mark.parametrize("variant", ["hdc2", "banqi", "gaiqi"])
+def test_a_finished_game_and_its_review_in_chinese(open_app, page, variant):
+    page.emulate_media(reduced_motion="reduce")
+    open_app({"record": finished(variant), "lang": "zh"})
+    over = page.locator("#gameover")
+    expect(over.locator("svg.graph")).to_be_visible(timeout=WAIT_MS)
+    check(page, f"the end of a {variant} game")
+    over.locator("#btn-check").click()
+    expect(over.locator(".review-status")).to_contain_text("检查完毕", timeout=180_000)
+    page.locator("#rp-next").click()  # a shared finished game opens at its start (no autoplay here)
+    check(page, f"the review of a {variant} game")

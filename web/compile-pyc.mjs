@@ -1,0 +1,73 @@
+// Build tool (not part of the site): bytecode made by the site's own Pyodide, in node, so the
+// browser imports modules instead of compiling them at every start (compiling is most of
+// Pyodide's start-up).
+//
+//   node web/compile-pyc.mjs [STDLIB_IN STDLIB_OUT] < sources.json > pyc.json
+//
+// stdin: {"hdchess/x.py": "source", ...}; stdout: {"hdchess/x.pyc": "<base64>", ...}.
+// With STDLIB_IN and STDLIB_OUT it also writes a copy of the standard library's zip in which
+// every module Pyodide's start-up or the first screen's bridge commands import (found by running
+// a short session) is bytecode without docstrings instead of source; the rest stays source. All .pyc files are
+// "unchecked hash" based: valid for exactly these sources, no timestamps.
+
+import { readFileSync, writeFileSync } from "node:fs";
+import { loadPyodide } from "./node_modules/pyodide/pyodide.mjs";
+
+const [stdlibIn, stdlibOut] = process.argv.slice(2);
+const sources = JSON.parse(readFileSync(0, "utf8"));
+const pyodide = await loadPyodide({
+  indexURL: new URL("./node_modules/pyodide/", import.meta.url).pathname,
+  ...(stdlibIn ? { stdLibURL: stdlibIn } : {}),
+  stdout: (text) => process.stderr.write(`${text}\n`),
+});
+pyodide.globals.set("sources_json", JSON.stringify(sources));
+pyodide.globals.set("stdlib_out", stdlibOut ?? null);
+if (stdlibIn) pyodide.FS.writeFile("/tmp/stdlib-in.zip", readFileSync(stdlibIn));
+const out = pyodide.runPython(`
+import base64, json, os, sys
+from importlib._bootstrap_external import _code_to_hash_pyc
+from importlib.util import source_hash
+
+def pyc(source: bytes, name: str, optimize: int = 0) -> bytes:
+    code = compile(source, name, "exec", dont_inherit=True, optimize=optimize)
+    return bytes(_code_to_hash_pyc(code, source_hash(source), False))
+
+out = {}
+for path, text in sorted(json.loads(sources_json).items()):
+    os.makedirs(os.path.dirname("/tmp/src/" + path), exist_ok=True)
+    with open("/tmp/src/" + path, "w", encoding="utf-8") as f:
+        f.write(text)
+    out[path + "c"] = base64.b64encode(pyc(text.encode("utf-8"), path)).decode()
+
+if stdlib_out:
+    import zipfile
+    sys.path.insert(0, "/tmp/src")
+    import hdchess.bridge as bridge  # what the first screen asks of Python: the AI comes later, while it thinks
+    def call(cmd, **args):
+        return json.loads(bridge.handle(json.dumps({"cmd": cmd, "args": args})))
+    call("new_game", seed=1, players={"1": "human", "2": "human"})
+    for _ in range(4):
+        legal = call("view")["result"]["legal"]
+        moves = [o["move"] for opts in legal["moves"].values() for o in opts]
+        call("play", move=(moves or legal["flips"])[0])
+    call("restore", record=call("export")["result"]["record"])
+    call("explain", to="a1")
+    call("play", move="z9")
+    prefix = "/lib/python%d%d.zip/" % sys.version_info[:2]
+    used = {m.__file__[len(prefix):] for m in list(sys.modules.values())
+            if (getattr(m, "__file__", None) or "").startswith(prefix) and m.__file__.endswith(".py")}
+    with zipfile.ZipFile("/tmp/stdlib-in.zip") as src, zipfile.ZipFile("/tmp/stdlib-out.zip", "w") as dst:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename in used:
+                entry = zipfile.ZipInfo(info.filename + "c", info.date_time)
+                entry.external_attr = info.external_attr
+                # without docstrings (as python -OO): the standard library's are a third of its bytecode
+                dst.writestr(entry, pyc(data, info.filename, 2), compress_type=zipfile.ZIP_DEFLATED)
+            else:
+                dst.writestr(info, data, compress_type=info.compress_type)
+    print(f"compile-pyc: {len(used)} standard modules as bytecode", file=sys.stderr)
+json.dumps(out)
+`);
+if (stdlibOut) writeFileSync(stdlibOut, pyodide.FS.readFile("/tmp/stdlib-out.zip"));
+process.stdout.write(out);

@@ -1,0 +1,88 @@
+// The embed protocol (README, Embedding): events to the parent page through
+// postMessage, and the parent's commands. Every message has source "hdchess";
+// a command that cannot be carried out gets an `error` event and changes nothing.
+
+import { errorText, loadRecord, startGame } from "./controller.js";
+import { app, on } from "./state.js";
+import { matchLevel } from "./ui/params.js";
+
+const COMMANDS = ["new_game", "load_record"];
+const pending = []; // commands that came before Python was ready
+
+export function post(type, details = {}) {
+  if (!app.embed || window.parent === window) return;
+  window.parent.postMessage({ source: "hdchess", type, ...details }, "*");
+}
+
+export function readyDetails() {
+  return { version: app.info?.version ?? null, variant: app.view?.variant ?? null, level: app.setup.level,
+    players: app.setup.players, position: app.view?.position ?? null };
+}
+
+/** Listen to the parent page and pass the app's events on to it. */
+export function startEmbed() {
+  if (!app.embed) return;
+  window.addEventListener("message", onParentMessage);
+  on("move", (details) => post("move", details));
+  on("gameover", (details) => post("gameover", details));
+}
+
+/** Carry out the commands that came while Python was starting. */
+export function runPending() {
+  for (const event of pending.splice(0)) onParentMessage(event);
+}
+
+/** A command from the parent page; bad ones are answered with an error event and change nothing. */
+function onParentMessage(event) {
+  if (!app.embed || event.source !== window.parent) return;
+  const data = event.data;
+  if (!data || typeof data !== "object" || (data.source !== undefined && data.source !== "hdchess")) return;
+  const fail = (err) => post("error", { command: typeof data.type === "string" ? data.type : null,
+    message: typeof err === "string" ? err : errorText(err) });
+  if (!COMMANDS.includes(data.type)) {
+    fail(`unknown command ${JSON.stringify(data.type ?? null)} (commands: ${COMMANDS.join(", ")})`);
+    return;
+  }
+  if (!app.ready || !app.view?.record) { // still loading: do it once the first game is up
+    pending.push(event);
+    return;
+  }
+  if (data.type === "new_game") {
+    const choice = choiceFromOptions(data, fail);
+    if (choice) startGame(choice.choice, choice.seed).then(() => post("ready", readyDetails()), fail);
+  } else if (data.type === "load_record") {
+    loadRecord(data.record).then(() => post("ready", readyDetails()), fail);
+  }
+}
+
+/** Turn embed options {variant, level, first, seed, options} into a new-game choice; null (after fail) if bad. */
+function choiceFromOptions(data, fail) {
+  const choice = { ...app.settings, mode: "ai", options: {} };
+  if (data.variant !== undefined) {
+    if (!app.info.variants.some((v) => v.name === data.variant)) {
+      return fail(`unknown variant ${JSON.stringify(data.variant)}`), null;
+    }
+    choice.variant = data.variant;
+  }
+  if (data.level !== undefined) {
+    const level = matchLevel(data.level, app.info.levels);
+    if (!level) return fail(`unknown level ${JSON.stringify(data.level)}`), null;
+    choice.level = level;
+  }
+  if (data.first !== undefined) {
+    if (data.first !== "human" && data.first !== "ai") return fail("first must be human or ai"), null;
+    choice.first = data.first;
+  }
+  if (data.options !== undefined) {
+    if (!data.options || typeof data.options !== "object") return fail("options must be an object"), null;
+    choice.options = data.options;
+  }
+  let seed = null;
+  if (data.seed !== undefined && data.seed !== null) {
+    const text = String(data.seed).trim();
+    if (!/^\d+$/.test(text)) return fail("seed must be a whole number 0 or more"), null;
+    if (text.length > 18) return fail("seed is too long (at most 18 digits)"), null;
+    seed = text; // the engine reads digits exactly; a JavaScript number would round a long seed
+  }
+  return { choice, seed };
+}

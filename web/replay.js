@@ -1,0 +1,118 @@
+// Replay and review of a finished game: the board after any number of actions
+// (from the bridge's position_at), stepping and playing through, and the
+// blunder check (the bridge's analyse, one ply per request).
+
+import { call, EngineRestarted, renderAll, renderButtons, showError, showGameOverPanel, task } from "./controller.js";
+import { t } from "./i18n.js";
+import { app, markOf, replayPosition, shownReplayPly, stopReplay } from "./state.js";
+import { announce, describeMove } from "./ui/announce.js";
+import { $ } from "./ui/dom.js";
+
+const REPLAY_STEP_MS = 900;
+const REVIEW_NODES = 1500; // per ply of the blunder check: about 0.1 s in the browser
+
+/** Show the board after `ply` actions of the finished game; positions come from the bridge. */
+export function enterReplay(ply) {
+  const total = app.view.moves.length;
+  const next = Math.max(0, Math.min(total, ply));
+  const before = app.replayPly === null ? total : shownReplayPly();
+  app.replayPly = next;
+  const show = (position) => {
+    if (app.replayPly !== next) return; // the player has moved on meanwhile
+    app.replayView = position;
+    const forward = next === before + 1 ? position.last_move : null;
+    renderAll(forward);
+    if (next > 0 && next !== before) {
+      const entry = app.view.moves[next - 1];
+      announce(`${replayPosition()}. ${describeMove(entry, position.squares[entry.to])}`);
+    } else if (next === 0) {
+      announce(replayPosition());
+    }
+  };
+  const known = app.positions.get(next);
+  if (known) {
+    show(known);
+    return Promise.resolve();
+  }
+  renderButtons();
+  return task(async () => {
+    try {
+      const position = app.positions.get(next) ?? await call("position_at", { ply: next });
+      app.positions.set(next, position);
+    } catch (err) {
+      if (!(err instanceof EngineRestarted)) showError(err);
+    }
+  }).then(() => {
+    const position = app.positions.get(next);
+    if (position) show(position);
+  });
+}
+
+export function toggleAutoplay() {
+  if (app.replayTimer) {
+    stopReplay();
+    renderButtons();
+    return;
+  }
+  if ((app.replayPly ?? app.view.moves.length) >= app.view.moves.length) enterReplay(0);
+  app.replayTimer = window.setInterval(() => {
+    if (app.replayPly >= app.view.moves.length) {
+      stopReplay();
+      renderButtons();
+      return;
+    }
+    enterReplay(app.replayPly + 1);
+  }, REPLAY_STEP_MS);
+  renderButtons();
+}
+
+/** The blunder check: every action of the finished game analysed in the worker, one ply per request
+ *  (so the page stays responsive and shows progress); marks moves that lost MISTAKE points or more. */
+export function checkGame() {
+  if (!app.view.outcome || app.review?.running) return;
+  const total = app.view.moves.length;
+  const review = { running: true, done: 0, total, marks: new Map(), record: app.view.record };
+  app.review = review;
+  showGameOverPanel();
+  const step = (ply) => {
+    if (app.review !== review || app.view.record !== review.record) return; // another game meanwhile
+    if (ply > total) {
+      review.running = false;
+      showGameOverPanel();
+      renderAll();
+      const lost = [...review.marks.values()].filter((a) => markOf(a)).length;
+      announce(t("review.done", { n: lost }));
+      return;
+    }
+    task(async () => {
+      try {
+        review.marks.set(ply, await call("analyse", { ply, nodes: REVIEW_NODES }));
+      } catch (err) {
+        if (!(err instanceof EngineRestarted)) showError(err);
+        review.running = false;
+        return;
+      }
+      review.done = ply;
+      updateReviewProgress();
+    }).then(() => { if (review.running) step(ply + 1); });
+  };
+  step(1);
+}
+
+function updateReviewProgress() {
+  const gameover = $("#gameover");
+  const bar = gameover.querySelector(".review-progress");
+  const review = app.review;
+  if (!bar || !review) return;
+  bar.value = review.done;
+  bar.max = review.total;
+  const label = gameover.querySelector(".review-status");
+  if (label) label.textContent = t("review.progress", { done: review.done, total: review.total });
+  renderAll(); // the move list's marks
+}
+
+/** Step the replay by `delta` plies (the replay bar and the arrow keys). */
+export function stepReplay(delta) {
+  stopReplay();
+  enterReplay((app.replayPly ?? app.view.moves.length) + delta);
+}

@@ -1,0 +1,150 @@
+// The app's state, and what can be read from it without the page or the engine:
+// who plays what, whose turn it is, what the replay and the review show.
+
+import { t } from "./i18n.js";
+
+export const MISTAKE = 3; // points a move may lose before the review marks it (?), and a blunder (??)
+export const BLUNDER = 8;
+
+export const NO_LEGAL = { flips: [], moves: {} };
+
+export const app = {
+  engine: null,
+  ready: false,
+  fatal: null,
+  info: null, // the engine's info (variants, levels): known before Python starts (static-info.js)
+  progress: 0,
+  settings: null,
+  embed: false,
+  setup: null,
+  view: null,
+  record: null,
+  seed: null, // a known deal's seed: kept beside the record, never in it
+  persist: true,
+  busy: 0, // engine tasks running or waiting
+  thinking: false,
+  queued: null, // an action clicked before Python was ready
+  hint: null,
+  note: null, // a short word in the status line: why a click did nothing, a penalty warning
+  replayPly: null, // null: the live position; n: the board after n actions of the record
+  replayView: null, // the position shown in replay (from the bridge's position_at)
+  positions: new Map(), // ply -> position_at result, for the finished game on screen
+  replayTimer: null,
+  evaluations: null,
+  chain: Promise.resolve(),
+  aiScheduled: false,
+  fromRecord: false, // the game came from an imported or shared record
+  aiFailed: false, // the engine refused to move here: wait for a new position instead of asking again
+  aiCrashes: 0, // worker crashes while the AI thought about the current position
+  flashes: {}, // colour -> when its penalty went up (the card flashes for a moment)
+  clock: null, // the players' clocks (ui/clock.js), null without a time control
+  review: null, // the blunder check of a finished game: {running, done, total, marks: Map ply -> analysis}
+  listeners: { move: [], gameover: [], ready: [] },
+};
+
+/** Fire an app event (the embed protocol listens). */
+export function emit(type, details) {
+  for (const fn of app.listeners[type] ?? []) fn(details);
+}
+
+export function on(type, fn) {
+  app.listeners[type].push(fn);
+}
+
+/** Who plays what, from the new-game choices: {mode, players, level, names}. */
+export function setupFor(choice) {
+  if (choice.mode === "two") {
+    return { mode: "two", level: choice.level, players: { 1: "human", 2: "human" },
+      names: { 1: "Player 1", 2: "Player 2" } };
+  }
+  const aiName = `hdchess ${choice.level}`;
+  return choice.first === "ai"
+    ? { mode: "ai", level: choice.level, players: { 1: "ai", 2: "human" }, names: { 1: aiName, 2: "You" } }
+    : { mode: "ai", level: choice.level, players: { 1: "human", 2: "ai" }, names: { 1: "You", 2: aiName } };
+}
+
+/** The setup a view reports (the record's tags carry it, so a restored game keeps its players). */
+export function setupFromView(view, fallback) {
+  const kinds = ["human", "ai"];
+  const players = view.players && kinds.includes(view.players["1"]) && kinds.includes(view.players["2"])
+    ? { 1: view.players["1"], 2: view.players["2"] } : fallback.players;
+  const mode = players[1] === "human" && players[2] === "human" ? "two" : "ai";
+  return { mode, players, level: view.level ?? fallback.level, names: view.names ?? fallback.names };
+}
+
+export function variantInfo(name) {
+  return app.info?.variants?.find((v) => v.name === name) ?? app.info?.variants?.[0] ?? null;
+}
+
+export function humanPlayer() {
+  if (app.setup.mode !== "ai") return null;
+  return app.setup.players[1] === "human" ? 1 : 2;
+}
+
+export function humanToMove() {
+  const view = app.view;
+  return !view.outcome && app.setup.players[view.turn_player] === "human";
+}
+
+/** The player may click: it is a human's turn and nothing else is under way. */
+export function humanCanAct() {
+  if (app.fatal || app.replayPly !== null || !humanToMove()) return false;
+  if (app.queued !== null) return false; // a click made while Python loaded is still to be played
+  return app.ready ? app.busy === 0 && !app.thinking : true;
+}
+
+export function startPly() {
+  return app.view.start_ply ?? ((app.view.ply ?? app.view.moves.length) - app.view.moves.length);
+}
+
+/** Did the human of a game against the computer make a move yet (so Undo has something to take back)? */
+export function humanHasMoved() {
+  const me = humanPlayer();
+  return app.view.moves.some((m) => m.player === me);
+}
+
+/** The legal action whose text is `text`, as the board offers it (null: not legal now). */
+export function findAction(view, text) {
+  if (!text) return null;
+  const legal = view.legal ?? NO_LEGAL;
+  if (legal.flips.includes(text)) return { move: text, from: text, to: text, kind: "flip" };
+  for (const options of Object.values(legal.moves)) {
+    const found = options.find((o) => o.move === text);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The human's colour in a game against the computer played here (null: speak of colours, not of "you"). */
+export function humanColor() {
+  const me = humanPlayer();
+  if (app.fromRecord) return null; // a loaded finished game was not played by whoever looks at it
+  return me ? app.view.player_colors?.[me] ?? null : null;
+}
+
+export function shownReplayPly() {
+  return app.replayView ? app.replayView.ply - startPly() : app.replayPly;
+}
+
+export function replayPosition() {
+  const total = app.view.moves.length;
+  const ply = shownReplayPly();
+  return ply === 0 ? t("replay.start") : t("replay.at", { n: ply, total });
+}
+
+/** The review's mark of a move ("?" lost MISTAKE points or more, "??" BLUNDER or more), or "". */
+export function markOf(analysis) {
+  if (!analysis) return "";
+  return analysis.drop >= BLUNDER ? "??" : analysis.drop >= MISTAKE ? "?" : "";
+}
+
+/** The best move the review found for the action that led away from replay ply `ply` (for the board's arrow). */
+export function reviewHintAt(ply) {
+  const next = app.review?.marks?.get(ply + 1);
+  return next && markOf(next) ? { from: next.best_from, to: next.best_to } : null;
+}
+
+export function stopReplay() {
+  if (app.replayTimer) window.clearInterval(app.replayTimer);
+  app.replayTimer = null;
+}

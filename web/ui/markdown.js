@@ -1,0 +1,63 @@
+// The markdown subset of the rules texts (hdchess/rules_text/*.md), as DOM
+// nodes: headings, paragraphs, lists, tables, inline code, bold and italic.
+// Text only ever goes in through text nodes, never as HTML.
+
+import { el } from "./dom.js";
+
+const INLINE = /(`[^`]+`|\*\*[^*]+\*\*|\*[^*\s][^*]*\*)/;
+
+/** Inline spans of one line of text. */
+export function inline(text) {
+  return text.split(INLINE).filter(Boolean).map((part) => {
+    if (part.startsWith("`") && part.endsWith("`") && part.length > 1) return el("code", {}, part.slice(1, -1));
+    if (part.startsWith("**") && part.endsWith("**") && part.length > 3) return el("strong", {}, part.slice(2, -2));
+    if (part.startsWith("*") && part.endsWith("*") && part.length > 2) return el("em", {}, part.slice(1, -1));
+    return part;
+  });
+}
+
+function cells(line) {
+  return line.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((c) => c.trim());
+}
+
+/** The blocks of a markdown text; `level` shifts headings (# becomes h<level>). */
+export function renderMarkdown(text, level = 2) {
+  const lines = String(text ?? "").replace(/\r\n?/g, "\n").split("\n");
+  const blocks = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i];
+    if (!line.trim()) {
+      i += 1;
+      continue;
+    }
+    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
+    if (heading) {
+      blocks.push(el(`h${Math.min(6, heading[1].length + level - 1)}`, {}, inline(heading[2])));
+      i += 1;
+    } else if (/^\s*\|/.test(line)) {
+      const rows = [];
+      while (i < lines.length && /^\s*\|/.test(lines[i])) rows.push(lines[i++]);
+      const [head, , ...body] = rows;
+      blocks.push(el("div", { class: "table-wrap" }, el("table", {},
+        el("thead", {}, el("tr", {}, cells(head).map((c) => el("th", { scope: "col" }, inline(c))))),
+        el("tbody", {}, body.map((row) => el("tr", {}, cells(row).map((c) => el("td", {}, inline(c)))))))));
+    } else if (/^\s*[-*]\s+/.test(line)) {
+      const items = [];
+      while (i < lines.length && (/^\s*[-*]\s+/.test(lines[i]) || (/^\s{2,}\S/.test(lines[i]) && items.length))) {
+        if (/^\s*[-*]\s+/.test(lines[i])) items.push(lines[i].replace(/^\s*[-*]\s+/, ""));
+        else items[items.length - 1] += ` ${lines[i].trim()}`;
+        i += 1;
+      }
+      blocks.push(el("ul", {}, items.map((item) => el("li", {}, inline(item)))));
+    } else {
+      const para = [];
+      while (i < lines.length && lines[i].trim() && !/^(#{1,6}\s|\s*\||\s*[-*]\s+)/.test(lines[i])) {
+        para.push(lines[i].trim());
+        i += 1;
+      }
+      blocks.push(el("p", {}, inline(para.join(" "))));
+    }
+  }
+  return blocks;
+}

@@ -1,0 +1,56 @@
+// The rules page of a variant: a legend of its pieces (glyphs, values and
+// counts from the engine's info) and the variant's rules text, in the page's
+// language when it is written in it (info.variants[].rules_by_lang).
+
+import { getLang, t } from "../i18n.js";
+import { makeDisc } from "../board.js";
+import { kindName, setPieces } from "../pieces.js";
+import { el } from "./dom.js";
+import { renderMarkdown } from "./markdown.js";
+import { variantTitle } from "./names.js";
+
+function legend(variant, letters) {
+  const kinds = Object.keys(variant.pieces ?? {}).filter((l) => l === l.toUpperCase());
+  const disc = (letter) => {
+    const d = makeDisc(letter, letters);
+    d.classList.add("small");
+    d.setAttribute("aria-hidden", "true");
+    return d;
+  };
+  return el("table", { class: "legend" },
+    el("caption", {}, t("rules.legend")),
+    el("thead", {}, el("tr", {},
+      ["rules.piece", "rules.red", "rules.black", "rules.letter", "rules.value", "rules.count"]
+        .map((key) => el("th", { scope: "col" }, t(key))))),
+    el("tbody", {}, kinds.map((kind) => {
+      const info = variant.pieces[kind];
+      const black = kind.toLowerCase();
+      return el("tr", {},
+        el("th", { scope: "row" }, kindName(kind)),
+        el("td", {}, disc(kind), " ", variant.pieces[kind].glyph),
+        el("td", {}, disc(black), " ", variant.pieces[black]?.glyph ?? ""),
+        el("td", {}, el("code", {}, `${kind} / ${black}`)),
+        el("td", { class: "num" }, String(info.value)),
+        el("td", { class: "num" }, String(info.count)));
+    })));
+}
+
+/** Open the rules of `variant` in `dialog`; `current` is the variant on the board (its pieces are restored). */
+export function openRules(dialog, variant, { letters = false, current = null } = {}) {
+  if (!variant) return;
+  setPieces(variant.pieces); // the legend draws this variant's glyphs
+  const texts = variant.rules_by_lang ?? { en: variant.rules };
+  const lang = getLang();
+  const text = texts[lang] ?? texts.en ?? variant.rules ?? "";
+  const body = renderMarkdown(text.replace(/^#\s[^\n]*\n/, ""), 2); // the page's own title stands for the "# " one
+  const close = el("button", { type: "button", class: "primary", onclick: () => dialog.close() }, t("btn.close"));
+  dialog.replaceChildren(el("article", { class: "rules-page", lang: texts[lang] ? (lang === "zh" ? "zh-Hans" : lang) : "en" },
+    el("h2", { id: "rules-title" }, t("rules.title", { game: variantTitle(variant) })),
+    legend(variant, letters),
+    el("div", { class: "rules-text" }, body),
+    el("div", { class: "button-row" }, close)));
+  dialog.setAttribute("aria-labelledby", "rules-title");
+  if (current) setPieces(current.pieces);
+  if (!dialog.open) dialog.showModal();
+  close.focus();
+}
