@@ -7,7 +7,8 @@ page has one per code; an unknown code falls back to the English text).
 
 Parameters are plain values a translation can render in its own words:
 square names, numbers, piece letters (a name ending in ``kind`` is shown as
-the kind, "Chariot"; one ending in ``piece`` as the piece, "red Chariot";
+the kind, "Chariot"; one ending in ``piece`` as the piece, "red Chariot"; a
+number named ``...pieces`` as "2 pieces";
 upper case red, lower case black), colour names (``color``), a termination
 (``termination``), lists (joined with commas) and other Messages.
 
@@ -92,6 +93,38 @@ TEMPLATES: dict[str, str] = {
     "gaiqi.eye_blocked": "the {kind} on {sq} cannot reach {to}: its eye at {leg} is blocked",
     "gaiqi.horse": "the {kind} on {sq} moves one square along a rank or file, then one diagonally outward",
     "gaiqi.elephant": "the {kind} on {sq} moves exactly two squares diagonally",
+    # cheight (stacks)
+    "stack.general_covered": "the game is over: the {color} General is covered",
+    "stack.swap_first": "{color} must first swap the Soldier on {sq} (a promotion), before any move",
+    "swap.none_pending": "no promotion is pending: a swap follows a Soldier reaching its end rank",
+    "swap.wrong_soldier": "the Soldier to swap is the one on {sq}, not a piece on {other}",
+    "swap.no_height": "{sq} holds {pieces}, so there is no piece at height {height} "
+                      "(heights count from 0 at the bottom)",
+    "swap.not_own": "the piece at {sq}^{height} is the {piece}: a Soldier swaps only with a piece of its own side",
+    "swap.soldier": "the piece at {sq}^{height} is a Soldier: a Soldier swaps with a piece that is not a Soldier",
+    "swap.end_rank_top": "the {piece} on {sq} is the top of a stack on {color}'s end rank (rank {rank}), which "
+                         "cannot take part in a swap",
+    "swap.cannot": "{sq}^{height} cannot take part in this swap",
+    "stack.not_yours": "the {piece} on top of {sq} is not yours ({color} to move)",
+    "carry.not_advisor": "only an Advisor carries pieces; the {kind} on {sq} cannot carry {count}",
+    "carry.too_many": "the {kind} on {sq} has {below_pieces} below it, so it cannot carry {count}",
+    "stack.own_high": "{to} holds {pieces} topped by your own {target_kind}; the {kind} on {sq} stands on "
+                      "a stack of {height} and may stop on its own piece only on a lower stack",
+    "stack.king_takes_king": "the {kind} on {sq} may not move onto the other General (king_takes_king is no "
+                             "on this board)",
+    "stack.soldier_forward": "the {kind} on {sq} moves one square straight forward (toward rank {rank})",
+    "stack.leg_blocked": "the {kind} on {sq} is blocked at its leg {leg}, which holds {pieces}: as high "
+                         "as the Horse's own stack of {height}",
+    "stack.blocked": "the {kind} on {sq} is blocked by {blocker}, which holds {pieces}: as high as its "
+                     "own stack of {height}",
+    "stack.cannon_screen": "the {kind} on {sq} cannot stop on {to}: the first stack as high as the Cannon is its "
+                           "screen, and it never ends on its screen",
+    "stack.cannon_flies": "the {kind} on {sq} cannot stop on the lower enemy stack {to}: before a screen it flies "
+                          "over enemy pieces, and it captures only beyond a screen",
+    "stack.cannon_beyond": "the {kind} on {sq} is blocked by {blocker}: beyond its screen {screen} it reaches only "
+                           "up to the next stack as high as itself",
+    "stack.cannon_no_enemy": "beyond its screen {screen}, the {kind} on {sq} only captures, and {to} has no enemy "
+                             "on top",
     # records
     "record.empty": "the game record is empty",
     "record.result_mismatch": "the record says {claimed} but its moves give {actual}",
@@ -110,6 +143,8 @@ def _render(name: str, value: Any) -> str:
     """One parameter in English."""
     if isinstance(value, (list, tuple)):
         return ", ".join(_render(name, v) for v in value)
+    if name.endswith("pieces") and isinstance(value, int):
+        return f"{value} piece" if value == 1 else f"{value} pieces"
     if isinstance(value, str) and not isinstance(value, Message) and len(value) == 1:
         if name.endswith("kind") and value.upper() in KIND_LETTERS:
             return KIND_NAMES[KIND_LETTERS.index(value.upper())]

@@ -15,130 +15,122 @@ from ..core import (
     ELEPHANT,
     GENERAL,
     HORSE,
-    KIND_NAMES,
     SOLDIER,
-    piece_name,
+    piece_letter,
 )
 from ..gamestate import Action
 from ..geometry import DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL
+from ..messages import Message
 from .state import State
 
 
-def _pieces(n: int) -> str:
-    return f"{n} piece" if n == 1 else f"{n} pieces"
-
-
-def explain_illegal(state: State, action: Action) -> str:
-    """A sentence naming why ``action`` is not legal here (without the action itself)."""
+def explain_illegal(state: State, action: Action) -> Message:
+    """A sentence naming why ``action`` is not legal here (without the action itself), with its code."""
     swap, frm, to, count = state.decode(action)
     if state.covered >= 0:
-        return f"the game is over: the {COLOR_NAMES[state.covered]} General is covered"
+        return Message("stack.general_covered", color=COLOR_NAMES[state.covered])
     if swap:
         return _explain_swap(state, frm, to, count)
     if state.promo >= 0:
-        square = state.geometry.square_names[state.promo]
-        return f"{COLOR_NAMES[state.side]} must first swap the Soldier on {square} (a promotion), before any move"
+        return Message("stack.swap_first", color=COLOR_NAMES[state.side], sq=state.geometry.square_names[state.promo])
     return _explain_move(state, frm, to, count)
 
 
-def _explain_swap(state: State, soldier: int, sq: int, height: int) -> str:
+def _explain_swap(state: State, soldier: int, sq: int, height: int) -> Message:
     names = state.geometry.square_names
     if state.promo < 0:
-        return "no promotion is pending: a swap follows a Soldier reaching its end rank"
+        return Message("swap.none_pending")
     if soldier != state.promo:
-        return f"the Soldier to swap is the one on {names[state.promo]}, not a piece on {names[soldier]}"
+        return Message("swap.wrong_soldier", sq=names[state.promo], other=names[soldier])
     stack = state.stacks[sq]
     if height >= len(stack):
-        return (f"{names[sq]} holds {_pieces(len(stack))}, so there is no piece at height {height} "
-                "(heights count from 0 at the bottom)")
+        return Message("swap.no_height", sq=names[sq], pieces=len(stack), height=height)
     piece, color = stack[height], state.side
-    where = f"{names[sq]}^{height}"
     if piece >> 3 != color:
-        return f"the piece at {where} is the {piece_name(piece)}: a Soldier swaps only with a piece of its own side"
+        return Message("swap.not_own", sq=names[sq], height=height, piece=piece_letter(piece))
     if piece & 7 == SOLDIER:
-        return f"the piece at {where} is a Soldier: a Soldier swaps with a piece that is not a Soldier"
+        return Message("swap.soldier", sq=names[sq], height=height)
     if height == len(stack) - 1 and state._end_ranks[color] >> sq & 1:
         end_rank = state.geometry.ranks if color == 0 else 1
-        return (f"the {piece_name(piece)} on {names[sq]} is the top of a stack on {COLOR_NAMES[color]}'s end rank "
-                f"(rank {end_rank}), which cannot take part in a swap")
-    return f"{where} cannot take part in this swap"
+        return Message("swap.end_rank_top", piece=piece_letter(piece), sq=names[sq], color=COLOR_NAMES[color],
+                       rank=end_rank)
+    return Message("swap.cannot", sq=names[sq], height=height)
 
 
-def _explain_move(state: State, frm: int, to: int, carry: int) -> str:
+def _explain_move(state: State, frm: int, to: int, carry: int) -> Message:
     names = state.geometry.square_names
     a, b = names[frm], names[to]
     stack = state.stacks[frm]
     if not stack:
-        return f"there is no piece on {a}"
+        return Message("move.no_piece", sq=a)
     mover = stack[-1]
     if mover >> 3 != state.side:
-        return f"the {piece_name(mover)} on top of {a} is not yours ({COLOR_NAMES[state.side]} to move)"
+        return Message("stack.not_yours", piece=piece_letter(mover), sq=a, color=COLOR_NAMES[state.side])
     kind, n = mover & 7, len(stack)
-    name = f"the {KIND_NAMES[kind]} on {a}"
+    letter = piece_letter(mover)
     if carry and kind != ADVISOR:
-        return f"only an Advisor carries pieces; {name} cannot carry {carry}"
+        return Message("carry.not_advisor", kind=letter, sq=a, count=carry)
     if carry >= n:
-        return f"the Advisor on {a} has {_pieces(n - 1)} below it, so it cannot carry {carry}"
-    reason = _reach(state, kind, frm, to, n, name)
+        return Message("carry.too_many", kind=letter, sq=a, below_pieces=n - 1, count=carry)
+    reason = _reach(state, kind, letter, frm, to, n)
     if reason:
         return reason
     target = state.stacks[to]
     if kind not in (ADVISOR, CANNON) and target and target[-1] >> 3 == state.side and len(target) >= n:
-        return (f"{b} holds {_pieces(len(target))} topped by your own {KIND_NAMES[target[-1] & 7]}; {name} "
-                f"stands on a stack of {n} and may stop on its own piece only on a lower stack")
+        return Message("stack.own_high", to=b, pieces=len(target), target_kind=piece_letter(target[-1]), kind=letter,
+                       sq=a, height=n)
     if kind == GENERAL and target and target[-1] & 7 == GENERAL and not state.king_takes_king:
-        return f"{name} may not move onto the other General (king_takes_king is no on this board)"
-    return f"{name} cannot go to {b}"
+        return Message("stack.king_takes_king", kind=letter, sq=a)
+    return Message("move.unreachable", kind=letter, sq=a, to=b)
 
 
-def _reach(state: State, kind: int, frm: int, to: int, n: int, name: str) -> str | None:
+def _reach(state: State, kind: int, letter: str, frm: int, to: int, n: int) -> Message | None:
     """Why the piece cannot reach ``to`` at all, or None when it can (the end rule decides)."""
     geometry, heights = state.geometry, state.heights
     names = geometry.square_names
+    a = names[frm]
     df = geometry.file_of(to) - geometry.file_of(frm)
     dr = geometry.rank_of(to) - geometry.rank_of(frm)
     if kind == GENERAL and (df, dr) not in KING_STEPS:
-        return f"{name} moves one square in any direction"
+        return Message("piece.any_direction", kind=letter, sq=a)
     if kind == ADVISOR and (df, dr) not in DIAGONAL:
-        return f"{name} moves one square diagonally"
+        return Message("piece.one_diagonal", kind=letter, sq=a)
     if kind == SOLDIER and (df, dr) != (0, 1 if state.side == 0 else -1):
-        return f"{name} moves one square straight forward (toward rank {geometry.ranks if state.side == 0 else 1})"
+        return Message("stack.soldier_forward", kind=letter, sq=a, rank=geometry.ranks if state.side == 0 else 1)
     if kind == HORSE:
         if (df, dr) not in KNIGHT_STEPS:
-            return f"{name} moves in an L: two squares one way and one to the side"
+            return Message("horse.l", kind=letter, sq=a)
         leg = geometry.offset(frm, df // 2 if abs(df) == 2 else 0, dr // 2 if abs(dr) == 2 else 0)
         if heights[leg] >= n:
-            return (f"{name} is blocked at its leg {names[leg]}, which holds {_pieces(heights[leg])}: "
-                    f"as high as the Horse's own stack of {n}")
+            return Message("stack.leg_blocked", kind=letter, sq=a, leg=names[leg], pieces=heights[leg], height=n)
     if kind in (CHARIOT, ELEPHANT, CANNON):
         path = geometry.between(frm, to, DIAGONAL if kind == ELEPHANT else ORTHOGONAL)
         if path is None:
-            return f"{name} moves only {'diagonally' if kind == ELEPHANT else 'along a rank or file'}"
+            return Message("move.only_diagonal" if kind == ELEPHANT else "move.only_line", kind=letter, sq=a)
         blockers = [sq for sq in path if heights[sq] >= n]
         if kind != CANNON:
             if blockers:
-                return (f"{name} is blocked by {names[blockers[0]]}, which holds {_pieces(heights[blockers[0]])}: "
-                        f"as high as its own stack of {n}")
+                return Message("stack.blocked", kind=letter, sq=a, blocker=names[blockers[0]],
+                               pieces=heights[blockers[0]], height=n)
             return None
-        return _cannon(state, frm, to, n, name, blockers)
+        return _cannon(state, letter, frm, to, n, blockers)
     return None
 
 
-def _cannon(state: State, frm: int, to: int, n: int, name: str, blockers: list[int]) -> str | None:
+def _cannon(state: State, letter: str, frm: int, to: int, n: int, blockers: list[int]) -> Message | None:
     names = state.geometry.square_names
+    a = names[frm]
     target = state.stacks[to]
     enemy_top = bool(target) and target[-1] >> 3 != state.side
     if not blockers:
         if len(target) >= n:
-            return (f"{name} cannot stop on {names[to]}: the first stack as high as the Cannon is its screen, "
-                    "and it never ends on its screen")
+            return Message("stack.cannon_screen", kind=letter, sq=a, to=names[to])
         if enemy_top:
-            return (f"{name} cannot stop on the lower enemy stack {names[to]}: before a screen it flies over "
-                    "enemy pieces, and it captures only beyond a screen")
+            return Message("stack.cannon_flies", kind=letter, sq=a, to=names[to])
         return None
     if len(blockers) > 1:
-        return (f"{name} is blocked by {names[blockers[1]]}: beyond its screen {names[blockers[0]]} it reaches "
-                "only up to the next stack as high as itself")
+        return Message("stack.cannon_beyond", kind=letter, sq=a, blocker=names[blockers[1]],
+                       screen=names[blockers[0]])
     if not enemy_top:
-        return f"beyond its screen {names[blockers[0]]}, {name} only captures, and {names[to]} has no enemy on top"
+        return Message("stack.cannon_no_enemy", kind=letter, sq=a, screen=names[blockers[0]], to=names[to])
     return None
