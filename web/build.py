@@ -167,8 +167,8 @@ def _record_hash(data: bytes) -> str:
 
 def precompiled(sources: dict[str, bytes], stdlib: Path) -> dict[str, bytes]:
     """Bytecode made by the site's own Pyodide (web/compile-pyc.mjs, in node), so the browser imports
-    modules instead of compiling them at start-up: returns ``.pyc`` files for ``sources`` (the wheel's
-    modules), and replaces ``stdlib`` (the standard library's zip) with one in which the modules that
+    modules instead of compiling them at start-up: returns ``.pyc`` files for the modules among ``sources``
+    (the wheel's files: its modules import its data), and replaces ``stdlib`` (the standard library's zip) with one in which the modules that
     Pyodide's start-up and the bridge import are bytecode. Cached in web/.cache by the inputs' hash, so a
     rebuild is quick and gives the same bytes; without node, {} and ``stdlib`` as it is (slower start)."""
     digest = hashlib.sha256(PYODIDE_VERSION.encode() + stdlib.read_bytes())
@@ -415,8 +415,7 @@ def build(site: Path = SITE) -> Path:
     (staging / "web" / STATIC_INFO).write_text(static_info(), encoding="utf-8")
     make_fonts(staging)  # after static-info.js: the rules texts it carries are shown too
     vendor_pyodide(staging)
-    sources = {path: data for path, data in package_files().items() if path.endswith(".py")}
-    compiled = precompiled(sources, staging / "pyodide" / "python_stdlib.zip")
+    compiled = precompiled(package_files(), staging / "pyodide" / "python_stdlib.zip")
     wheels = staging / "wheels"
     wheels.mkdir()
     wheel = build_wheel(wheels, compiled)

@@ -4,7 +4,8 @@
 //
 //   node web/compile-pyc.mjs [STDLIB_IN STDLIB_OUT] < sources.json > pyc.json
 //
-// stdin: {"hdchess/x.py": "source", ...}; stdout: {"hdchess/x.pyc": "<base64>", ...}.
+// stdin: {"hdchess/x.py": "source", "hdchess/y.json": "data", ...} (every file of the package: its
+// modules import its data); stdout: {"hdchess/x.pyc": "<base64>", ...} for the modules.
 // With STDLIB_IN and STDLIB_OUT it also writes a copy of the standard library's zip in which
 // every module Pyodide's start-up or the first screen's bridge commands import (found by running
 // a short session) is bytecode without docstrings instead of source; the rest stays source. All .pyc files are
@@ -37,7 +38,8 @@ for path, text in sorted(json.loads(sources_json).items()):
     os.makedirs(os.path.dirname("/tmp/src/" + path), exist_ok=True)
     with open("/tmp/src/" + path, "w", encoding="utf-8") as f:
         f.write(text)
-    out[path + "c"] = base64.b64encode(pyc(text.encode("utf-8"), path)).decode()
+    if path.endswith(".py"):
+        out[path + "c"] = base64.b64encode(pyc(text.encode("utf-8"), path)).decode()
 
 if stdlib_out:
     import zipfile

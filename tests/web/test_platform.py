@@ -106,7 +106,7 @@ def test_worker_crash_restarts_and_the_game_goes_on(open_app, engine_call):
 
 
 def test_bad_url_parameters_give_a_message_and_a_fresh_game(open_app, engine_call):
-    page = open_app("level=Grandmaster&seed=12x&first=maybe&lang=en")
+    page = open_app("level=Champion&seed=12x&first=maybe&lang=en")
     message = page.locator("#message")
     expect(message).to_be_visible()
     text = message.inner_text()
