@@ -236,7 +236,8 @@ function checkParamsAgainstInfo() {
     if (level) params.level = level;
     else {
       const value = params.level;
-      messages.push(() => t("error.param", { name: "level", reason: t("param.unknownLevel", { value }) }));
+      const count = app.info.levels.length;
+      messages.push(() => t("error.param", { name: "level", reason: t("param.unknownLevel", { value, count }) }));
       delete params.level;
     }
   }

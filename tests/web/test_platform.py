@@ -112,7 +112,7 @@ def test_bad_url_parameters_give_a_message_and_a_fresh_game(open_app, engine_cal
     text = message.inner_text()
     for name in ("level", "seed", "first"):
         assert name in text
-    assert "Grandmaster" in text and "12x" in text and "maybe" in text and "undefined" not in text
+    assert "Champion" in text and "12x" in text and "maybe" in text and "undefined" not in text
     view = engine_call(page, "view")
     assert view["outcome"] is None and view["ply"] <= 1  # a fresh game (the AI may have opened)
     assert len(view["legal"]["flips"]) >= 31
