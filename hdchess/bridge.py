@@ -544,7 +544,8 @@ class Session:
                 "penalised": move.penalised}
 
     def _board_view(self, state: GameState, moves: list[PlayedMove], final: bool) -> dict:
-        """What the board and its panels show of one position."""
+        """What the board and its panels show of one position (``note``, when the game has one
+        to tell, is a message ``{code, params, text}``: a pending promotion)."""
         geometry = state.geometry
         last = moves[-1] if moves else None
         outcome = self.game.outcome if final else state.outcome()
@@ -568,7 +569,8 @@ class Session:
                 "result": outcome.result(),
                 "text": outcome.describe(),
             },
-            **state.public_info(),
+            **{key: value.as_dict() if isinstance(value, Message) else value
+               for key, value in state.public_info().items()},  # a note, worded by the page from its code
         }
 
     def view(self) -> dict:

@@ -95,6 +95,7 @@ TEMPLATES: dict[str, str] = {
     "gaiqi.elephant": "the {kind} on {sq} moves exactly two squares diagonally",
     # cheight (stacks)
     "stack.general_covered": "the game is over: the {color} General is covered",
+    "stack.promotion_pending": "{color} must swap the Soldier on {sq} with one of its pieces, then {next_color} moves",
     "stack.swap_first": "{color} must first swap the Soldier on {sq} (a promotion), before any move",
     "swap.none_pending": "no promotion is pending: a swap follows a Soldier reaching its end rank",
     "swap.wrong_soldier": "the Soldier to swap is the one on {sq}, not a piece on {other}",

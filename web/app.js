@@ -4,7 +4,8 @@
 // and a first click made before it is ready is kept and played when it is.
 
 import {
-  askHint, call, errorText, loadRecord, mount, playQueued, renderAll, resign, restoreSaved, saveGame, scheduleAi,
+  askHint, call, errorText, loadRecord, mount, moveNow, playQueued, renderAll, resign, restoreSaved, saveGame,
+  scheduleAi,
   showGameOverPanel, showMessage, startClockTicks, startGame, task, undo,
 } from "./controller.js";
 import { checkGame, enterReplay, stepReplay, toggleAutoplay } from "./replay.js";
@@ -57,6 +58,10 @@ const els = {
   spinner: $("#status-spinner"),
   progress: $("#progress"),
   progressBar: $("#progress-bar"),
+  think: $("#think"),
+  thinkProgress: $("#think-progress"),
+  thinkBar: $("#think-bar"),
+  moveNow: $("#btn-move-now"),
   knownDeal: $("#known-deal"),
   reviewNote: $("#review-note"),
   players: $("#players"),
@@ -320,6 +325,7 @@ function wireControls() {
     if (await confirmDialog($("#confirm-dialog"), t("resign.question"), t("btn.resign"))) resign();
   });
   b.record.addEventListener("click", openRecord);
+  els.moveNow.addEventListener("click", moveNow);
   b.rules.addEventListener("click", () => showRules());
   b.settings.addEventListener("click", () => settingsDialog.open());
   b.lang.addEventListener("click", () => changeSettings({ lang: getLang() === "zh" ? "en" : "zh" }));

@@ -167,9 +167,10 @@ def _record_hash(data: bytes) -> str:
 
 def precompiled(sources: dict[str, bytes], stdlib: Path) -> dict[str, bytes]:
     """Bytecode made by the site's own Pyodide (web/compile-pyc.mjs, in node), so the browser imports
-    modules instead of compiling them at start-up: returns ``.pyc`` files for the modules among ``sources``
-    (the wheel's files: its modules import its data), and replaces ``stdlib`` (the standard library's zip) with one in which the modules that
-    Pyodide's start-up and the bridge import are bytecode. Cached in web/.cache by the inputs' hash, so a
+    modules instead of compiling them at start-up: returns ``.pyc`` files for the modules among
+    ``sources`` (the wheel's files: its modules import its data), and replaces ``stdlib`` (the
+    standard library's zip) with one in which the modules that Pyodide's start-up and the bridge
+    import are bytecode. Cached in web/.cache by the inputs' hash, so a
     rebuild is quick and gives the same bytes; without node, {} and ``stdlib`` as it is (slower start)."""
     digest = hashlib.sha256(PYODIDE_VERSION.encode() + stdlib.read_bytes())
     for path, data in sorted(sources.items()):

@@ -95,6 +95,7 @@ export function statusText() {
   } else {
     return t("status.aiThinking");
   }
+  if (view.note) text = `${text} ${engineErrorText(view.note)}`; // the game's own word: a pending promotion
   return app.note ? `${text} ${app.note}` : text;
 }
 
@@ -106,6 +107,13 @@ function renderStatus() {
   els.progressBar.style.width = `${Math.round(app.progress * 100)}%`;
   els.spinner.hidden = !(app.thinking || loading);
   document.body.classList.toggle("thinking", app.thinking);
+  const timed = app.thinking && app.thinkProgress !== null;  // a level that thinks by time: progress, move now
+  els.think.hidden = !timed;
+  if (timed) {
+    const pct = String(Math.round(app.thinkProgress * 100));
+    els.thinkProgress.setAttribute("aria-valuenow", pct);
+    els.thinkBar.style.width = `${pct}%`;
+  }
   board.element.setAttribute("aria-busy", app.thinking ? "true" : "false");
   els.knownDeal.hidden = !app.view?.known_deal;
 }
@@ -445,6 +453,33 @@ function renderEvalGraph() {
 }
 
 // ---------------------------------------------------------------- playing
+const THINK_SLICE_MS = 200; // a level that thinks by time searches in slices: the page stays in charge
+
+/** A level that thinks by time (the top level) thinks in slices, showing its progress, until its time is
+ *  up or the player asks it to move now; then ai_move plays the best move it found. Others: nothing. */
+async function thinkByTime(level) {
+  if (!app.info?.timed_levels?.[level]) return;
+  app.moveNow = false;
+  app.thinkProgress = 0;
+  renderStatus();
+  try {
+    for (;;) {
+      const result = await call("think", { level, ms: THINK_SLICE_MS });
+      app.thinkProgress = result.progress;
+      renderStatus();
+      if (result.done || app.moveNow) return;
+    }
+  } finally {
+    app.thinkProgress = null;
+  }
+}
+
+/** The player asks the thinking computer to play the best move it has found. */
+export function moveNow() {
+  app.moveNow = true;
+  announce(t("think.movingNow"));
+}
+
 export function scheduleAi() {
   if (app.aiScheduled || !app.ready || app.fatal || app.aiFailed) return;
   const view = app.view;
@@ -458,6 +493,7 @@ export function scheduleAi() {
     renderAll();
     const started = performance.now();
     try {
+      await thinkByTime(app.setup.level);
       const result = await call("ai_move", { level: app.setup.level });
       const pace = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? 0 : AI_PACE_MS;
       const wait = pace - (performance.now() - started);

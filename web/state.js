@@ -14,6 +14,8 @@ export const app = {
   fatal: null,
   info: null, // the engine's info (variants, levels): known before Python starts (static-info.js)
   progress: 0,
+  thinkProgress: null, // while a level that thinks by time thinks: how far through its time (0..1)
+  moveNow: false, // the player asked it to move at once
   settings: null,
   embed: false,
   setup: null,

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import ADVISOR, BLACK, COLOR_NAMES, GENERAL, RED, SOLDIER, Color, piece_letter
 from ..gamestate import Action, ActionInfo, Outcome, Termination
+from ..messages import Message
 from .movement import COUNT_BITS, Movement
 
 if TYPE_CHECKING:
@@ -516,8 +517,7 @@ class State:
         if self.promo >= 0:
             color = COLOR_NAMES[self.side]
             square = self.geometry.square_names[self.promo]
-            info["note"] = (f"{color} must swap the Soldier on {square} with one of its pieces, "
-                                 f"then {COLOR_NAMES[self.turn]} moves")
+            info["note"] = Message("stack.promotion_pending", color=color, sq=square, next_color=COLOR_NAMES[self.turn])
         return info
 
 
