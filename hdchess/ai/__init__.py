@@ -10,7 +10,7 @@ use only this):
 - ``choose_action(state, level, seed=0) -> SearchResult``: the move a level plays.
   Deterministic for a given state, level and seed.
 - ``hint(state, seed=0)``: the strongest analysis a browser can afford.
-- ``LEVELS``: the five levels, Beginner to Master.
+- ``LEVELS``: the six levels, Beginner to Grandmaster (the last thinks by time).
 
 The AI only ever receives a public state (:mod:`hdchess.gamestate`): the pool
 of face-down pieces, never anything the referee keeps. Each game brings its

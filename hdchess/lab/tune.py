@@ -4,8 +4,11 @@ Coordinate search: for each weight in turn, a candidate with the weight
 raised or lowered by ``--step`` (relative) plays a paired match against the
 current weights at a fixed node budget; a candidate that scores at least
 ``--accept`` becomes the current weights. Every match is reproducible from
-``--seed``. Prints each trial and, at the end, the weights to put in
-``evaluate.Weights``.
+``--seed``. Prints each trial and, at the end, the tuned weights: for a
+face-down game they go in ``facedown/weights.json``, for Cheight in
+``stacks.knowledge.StackWeights``. Any game with evaluation weights can be
+tuned this way; the face-down ones are better fitted first with
+``python -m hdchess.lab.texel``, then checked here.
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ def tune(weights, games: int, nodes: int, step: float, accept: float, rounds: in
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hdchess.ai.tune", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m hdchess.lab.tune", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per trial (paired)")
     parser.add_argument("--nodes", type=int, default=1500, help="node budget per move")
     parser.add_argument("--step", type=float, default=0.3, help="relative change tried per weight")
