@@ -236,17 +236,20 @@ function renderClocks() {
 function flag(player) {
   app.flagging = true;
   switchClock(app.clock, null, performance.now());
-  task(async () => {
+  endGameBy("timeout", player).finally(() => { app.flagging = false; });
+}
+
+/** A command that ends the game for ``player`` (a time forfeit, a resignation): show and save the end. */
+function endGameBy(command, player) {
+  return task(async () => {
     try {
-      const view = await call("timeout", { player });
+      const view = await call(command, { player });
       setView(view);
       renderAll();
       await saveGame();
       if (view.outcome) gameOver();
     } catch (err) {
       if (!(err instanceof EngineRestarted)) showError(err);
-    } finally {
-      app.flagging = false;
     }
   });
 }
@@ -592,17 +595,7 @@ export function resign() {
   const player = resigner();
   if (!player) return Promise.resolve();
   stopReplay();
-  return task(async () => {
-    try {
-      const view = await call("resign", { player });
-      setView(view);
-      renderAll();
-      await saveGame();
-      if (view.outcome) gameOver();
-    } catch (err) {
-      if (!(err instanceof EngineRestarted)) showError(err);
-    }
-  });
+  return endGameBy("resign", player);
 }
 
 export function askHint() {
