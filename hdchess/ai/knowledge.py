@@ -67,6 +67,13 @@ class Knowledge:
     - ``order(state, actions, tt_move, killers, history, chance_keep, rng) -> list``:
       the actions to search, best first; at most ``chance_keep`` chance actions
       (None: all of them) are kept, the most promising.
+    - ``tables``: exact endgame tables, or None. ``tables.prober(ruleset)`` is None
+      when there are none for these rules, else an object with ``probe(state)``
+      (the exact value for the side to act, as if the state were the root: the
+      search shifts decisive values by the ply like its own game ends; None when
+      the tables do not cover the state) and ``root(state)`` (the value of every
+      legal action seen from the root, the best of them being perfect play; None
+      when not covered).
     """
 
     name: str
@@ -76,6 +83,7 @@ class Knowledge:
     leaf_scan: Callable[..., tuple[list[int], Any]]
     captures: Callable[..., list[int]]
     order: Callable[..., list[int]]
+    tables: Any = None
 
 
 __all__ = ["DECISIVE", "WIN_BONUS", "Knowledge", "Weights", "terminal_utility", "utility"]

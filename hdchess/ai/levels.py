@@ -58,8 +58,8 @@ def choose_action(state: GameState, level: str | int | Level = "Master", seed: i
     level = level if isinstance(level, Level) else level_by_name(level)
     margin = None if level.temperature <= 0 else 5 * level.temperature
     result = analyse(state, SearchLimits(nodes=level.nodes), seed=seed, root_margin=margin)
-    if level.temperature <= 0 or len(result.root_scores) < 2:
-        return result
+    if level.temperature <= 0 or len(result.root_scores) < 2 or result.table:
+        return result  # every level plays what the endgame tables say
     rng = random.Random(seed * 1_000_003 + state.ply)
     action = softmax_choice(result.root_scores, level.temperature, rng)
     if action == result.action:

@@ -16,6 +16,7 @@ from ..ai.knowledge import Knowledge, Weights, utility
 from ..core import GENERAL, SOLDIER
 from ..gamestate import NO_SIDE
 from .position import HIDDEN, Position
+from .tables import TABLES
 
 GENERAL_CAPTURE = 500.0  # general-loss variants: the side to move can take the enemy General
 
@@ -222,6 +223,7 @@ KNOWLEDGE = Knowledge(
     leaf_scan=leaf_scan,
     captures=captures,
     order=order,
+    tables=TABLES,
 )
 
 __all__ = ["DEFAULT_WEIGHTS", "KNOWLEDGE", "FaceDownWeights", "attacked_face_down", "difference", "evaluate",

@@ -47,12 +47,17 @@ class Movement:
     has a fast one; ``gives_check(state, sq)`` (chase rule) says whether the piece
     on ``sq`` attacks the enemy General; ``explain(state, frm, to)`` words why a
     move is illegal in the variant's own terms (None: the generic reasons).
+    ``kind_relation(attacker, victim)`` is for variants whose kinds differ only
+    in what they may capture (banqi: every piece steps alike): a value that says
+    how a piece of one kind acts on an enemy of another, so that endgame tables
+    can treat materials with the same relations as one (None: every kind differs).
     """
 
     movegen: Callable[..., None]
     scan: Callable[..., tuple[int, int]] | None = None
     gives_check: Callable[..., bool] | None = None
     explain: Callable[..., str | None] | None = None
+    kind_relation: Callable[[int, int], object] | None = None
 
 
 def _zobrist_keys(size: int):

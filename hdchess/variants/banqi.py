@@ -45,6 +45,13 @@ VICTIM_KINDS = tuple(
 )
 
 
+def kind_relation(attacker: int, victim: int) -> object:
+    """How a piece of kind ``attacker`` acts on an enemy of kind ``victim``: the
+    Cannon jumps to take anything, the others take by stepping or cannot. Every
+    kind moves alike, so these relations are all that tells kinds apart."""
+    return "jump" if attacker == CANNON else can_capture(attacker, victim)
+
+
 def movement(geometry: Geometry) -> Movement:
     one_orthogonal = geometry.steps(ORTHOGONAL)
     slides = orthogonal_slides(geometry)
@@ -106,7 +113,7 @@ def movement(geometry: Geometry) -> Movement:
                 return f"{name} cannot capture the {KIND_NAMES[victim]}: it ranks lower"
         return None
 
-    return Movement(movegen=generate_moves, explain=explain)
+    return Movement(movegen=generate_moves, explain=explain, kind_relation=kind_relation)
 
 
 SPEC = HDC2.derive(

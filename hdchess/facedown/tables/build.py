@@ -1,0 +1,95 @@
+"""Building a variant's tables, smallest materials first (a capture leads to
+fewer pieces, so every capture's result is known before its material is solved)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from . import wdl
+from .classes import MaterialClasses, materials, units
+from .moves import Mover
+from .space import material
+
+
+def classes_for(ruleset) -> MaterialClasses:
+    return MaterialClasses(ruleset.movement.kind_relation)
+
+
+def keys_for(ruleset, pieces: int) -> list[tuple[int, ...]]:
+    """Every material of ``pieces`` pieces the variant's tables cover (gaiqi: both Generals on the board)."""
+    counts = tuple(ruleset.initial_pool[:8])
+    return materials(counts, pieces, both_generals=bool(ruleset.switch("general_loss")))
+
+
+def build_wdl(ruleset, pieces: int, progress: Callable[[str], None] | None = None
+              ) -> tuple[dict[tuple[int, ...], bytearray], MaterialClasses]:
+    """The win/loss tables of every material of 2 to ``pieces`` pieces: {representative: entries}."""
+    limit = ruleset["no_progress_plies"]
+    classes = classes_for(ruleset)
+    known: dict[tuple[int, ...], bytearray] = {}
+    for n in range(2, pieces + 1):
+        keys = keys_for(ruleset, n)
+        classes.add(keys)
+        for unit in units(classes.representatives(keys), classes):
+            start = time.perf_counter()
+            values = _solve_unit(ruleset, unit, classes, known, limit)
+            if progress is not None:
+                names = " + ".join(material(key).name for key in unit)
+                progress(f"{names}: {sum(material(k).size for k in unit):,} entries, "
+                         f"{time.perf_counter() - start:.1f} s")
+            known.update(values)
+    return known, classes
+
+
+def _solve_unit(ruleset, unit, classes, known, limit) -> dict[tuple[int, ...], bytearray]:
+    offsets, size = {}, 0
+    for key in unit:
+        offsets[key] = size
+        size += material(key).size
+    graph = wdl.Graph(size)
+    for key in unit:
+        mover = Mover(ruleset, key, classes)
+        base = offsets[key]
+        for index, squares in mover.material.placements():
+            u = base + index
+            graph.valid[u] = 1
+            for _, _, captured, child, child_index in mover.moves(squares):
+                if child.terminal:
+                    graph.exits[u] |= wdl.WIN_EXIT
+                elif captured < 0:
+                    graph.add_edge(u, offsets[child.key] + child_index)
+                else:
+                    graph.exits[u] |= wdl.exit_of(known[child.key][child_index])
+    values = wdl.solve(graph, limit)
+    return {key: values[offsets[key]:offsets[key] + material(key).size] for key in unit}
+
+
+def write_tables(ruleset, pieces: int, directory, progress: Callable[[str], None] | None = None):
+    """Build the tables of ``ruleset`` up to ``pieces`` pieces into ``directory``;
+    returns (path, header, seconds)."""
+    from pathlib import Path
+
+    from .store import file_name, write
+
+    start = time.perf_counter()
+    known, classes = build_wdl(ruleset, pieces, progress)
+    keys = [key for n in range(2, pieces + 1) for key in keys_for(ruleset, n)]
+    header = {
+        "format": 1,
+        "variant": ruleset.variant,
+        "rules": ruleset.as_dict(),
+        "kind": "wdl",
+        "pieces": pieces,
+        "limit": ruleset["no_progress_plies"],
+        "materials": [list(key) for key in keys],
+        "classes": [[list(real), list(rep), list(assignment)] for real, (rep, assignment)
+                    in sorted(classes.mapping(keys).items())],
+        "entries": sum(len(values) for values in known.values()),
+    }
+    tables = {material(key).name: {"entries": values} for key, values in sorted(known.items())}
+    seconds = time.perf_counter() - start
+    header["build_seconds"] = round(seconds, 1)
+    path = Path(directory) / file_name(ruleset.variant, pieces, ruleset.non_defaults())
+    write(path, header, tables)
+    return path, header, seconds
