@@ -51,6 +51,10 @@ class Child:
         order = self.order
         return self.material.index([squares[s] for s in order])
 
+    def symmetry(self, squares: list[int]) -> int:
+        """The symmetry that takes the parent's squares to the child's stored image."""
+        return self.material.symmetry([squares[self.order[0]]])
+
 
 class Mover:
     """Red's moves in every placement of one material."""

@@ -110,6 +110,13 @@ class Material:
             index = index * SQUARES + sq
         return index
 
+    def symmetry(self, squares) -> int:
+        """Which of SYMMETRIES takes a placement to its stored image (a material
+        with a unique lead: the one that puts the lead in the quadrant)."""
+        if not self.unique_lead:
+            raise ValueError(f"{self.name} has no unique lead piece: its image may have two symmetries")
+        return LEAD_SYMMETRY[squares[0]]
+
     def placement(self, index: int) -> tuple[int, ...]:
         """The squares of an entry (its canonical image's slot order)."""
         squares = []

@@ -30,6 +30,12 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 ENVIRONMENT = "HDCHESS_TABLES"
 
 
+def cache_directory() -> Path:
+    """Where ``build`` writes by default: the user's cache (name it in HDCHESS_TABLES to use it)."""
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "hdchess" / "tables"
+
+
 def search_path() -> list[Path]:
     """The directories table files are read from, in order."""
     dirs = [DATA_DIR]
