@@ -24,11 +24,12 @@ def keys_for(ruleset, pieces: int) -> list[tuple[int, ...]]:
     return materials(counts, pieces, both_generals=bool(ruleset.switch("general_loss")))
 
 
-def build_wdl(ruleset, pieces: int, progress: Callable[[str], None] | None = None
-              ) -> tuple[dict[tuple[int, ...], Solved], MaterialClasses]:
-    """The win/loss tables of every material of 2 to ``pieces`` pieces: {representative: solved}."""
+def build_wdl(ruleset, pieces: int, progress: Callable[[str], None] | None = None,
+              classes: MaterialClasses | None = None) -> tuple[dict[tuple[int, ...], Solved], MaterialClasses]:
+    """The win/loss tables of every material of 2 to ``pieces`` pieces: {representative: solved}.
+    ``classes``: which materials share a table (default: the variant's own classes)."""
     limit = ruleset["no_progress_plies"]
-    classes = classes_for(ruleset)
+    classes = classes_for(ruleset) if classes is None else classes
     solve_unit = chase.solve_unit if ruleset.switch("chase_rule") else _solve_unit
     known: dict[tuple[int, ...], Solved] = {}
     for n in range(2, pieces + 1):

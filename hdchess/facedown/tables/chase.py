@@ -23,7 +23,10 @@ General is never restricted). So a placement where the side to move can take
 the enemy General is won at once whatever the entries (it has its base entry
 only), and so is every position right after a General's check. A position
 whose side to move remembers a General's check (its opponent declined to
-take it) is not in the tables: the prober leaves it to the search.
+take it) plays as with no memory while the count is below three (the next
+General's check is suicide again, whatever its count); at three, the
+forbidden checks could have been the only moves, and the prober leaves such
+a position to the search.
 
 An entry is coded ``count << 5 | square`` (0 for none) and a chase state
 ``m << 7 | o``; an exception's key is ``index << 14 | state``.

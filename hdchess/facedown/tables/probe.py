@@ -17,6 +17,7 @@ from bisect import bisect_left
 
 from ...ai.knowledge import DECISIVE, terminal_utility
 from ...core import GENERAL, squares
+from ..notation import CHASE_LIMIT
 from ..position import EMPTY, NO_CHASE
 from . import score, wdl
 from .space import SYMMETRIES, material
@@ -121,13 +122,13 @@ class WdlProber:
         if byte is None:
             return None
         quiet = state.quiet
-        if quiet >= 4:  # a position seen twice in this quiet run could end it by repetition
+        result, distance = wdl.decode(byte)
+        if not result or distance > self.limit - quiet:
+            return 0.0  # a repetition only ever adds draws: a draw is a draw whatever the history
+        if quiet >= 4:  # a win with a position seen twice in this quiet run might be drawn by repetition
             run = state.history[-quiet - 1:]
             if len(set(run)) < len(run):
                 return None
-        result, distance = wdl.decode(byte)
-        if not result or distance > self.limit - quiet:
-            return 0.0
         return DECISIVE - distance if result > 0 else distance - DECISIVE
 
     def root(self, state) -> dict[int, float] | None:
@@ -171,7 +172,9 @@ def _chase_code(state, sym) -> int | None:
     code = theirs << 5 | sym[theirs_sq] if theirs else 0
     if mine:
         if mailbox[mine_sq] & 7 == GENERAL:
-            return None
+            # A General's check is suicide (the enemy General takes it), so its count
+            # matters only when it forbids those checks and they were the only moves.
+            return None if mine >= CHASE_LIMIT else code
         if _can_check(state, mine_sq):
             code |= (mine << 5 | sym[mine_sq]) << 7
     return code
