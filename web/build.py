@@ -127,7 +127,7 @@ def build_wheel(directory: Path) -> Path:
     files: dict[str, bytes] = {}
     package = ROOT / "hdchess"
     for path in sorted(package.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".typed", ".md"):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".typed", ".md", ".hdt"):
             files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
     files[f"{dist_info}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {meta['description']}\n"

@@ -1,4 +1,54 @@
-"""Exact endgame tables of the face-down games (placeholder docstring, see DESIGN below)."""
+"""Exact endgame tables of the face-down games: every position with nothing
+face-down and at most a few pieces, solved by retrograde analysis.
+
+**What is covered.** A table file holds, for one variant under one set of
+rules, every *material* (which pieces are on the board) of 2 up to its piece
+budget. Positions are read from the side to move's view (its pieces as red)
+and stored once for the four mirror images of the 8 x 4 board
+(:mod:`.space`); in banqi, materials whose pieces relate to each other alike
+share one table (:mod:`.classes`). Moves come from the variant's own move
+generator (:mod:`.moves`), so the tables follow the rules by construction.
+
+**What is stored.**
+
+- banqi, gaiqi (:mod:`.wdl`): the result for the side to move and the
+  distance D, in plies of the current quiet run, to the capture (or the end)
+  that realises it. With r = ``no_progress_plies - quiet`` plies left, the
+  position is won (lost) when the entry is a win (loss) with D <= r, and
+  drawn otherwise: exact for every count, because being won within r plies
+  only gets easier as r grows.
+- gaiqi also keeps the chase rule's memory in the state: entries for each
+  side's chase count and chasing piece, stored where they differ from the
+  entry without memory (:mod:`.chase`).
+- hdc2 (:mod:`.score`): the final score difference under best play (the
+  material left, minus future penalty points), layered by plies left; the
+  repetition penalty through one remembered move per entry (the opponent's
+  way back) plus the best value, best move and second-best value, from which
+  the side to move's own penalised move is settled when reading.
+
+**Threefold repetition.** In banqi and gaiqi a winner that always moves to
+a position won within fewer plies never repeats a position, so repetitions
+cannot save the loser and a drawn side needs none: the tables are exact for
+a quiet run with no position seen twice, and a prober answers a win or loss
+only then (a draw always). In hdc2 a repetition ends the game at the current
+score, and a side might force one to end the game early: the tables do not
+model that (their value is that of the game without the threefold rule).
+
+**Rules.** A table file names the rules it was built for; a prober serves
+only games under those rules (``first_flip``, which only decides who takes
+which colour at the first flip, does not count).
+
+**Where tables come from.** ``python -m hdchess.ai.tables build`` (pure
+Python, no dependencies). The wheel ships small tables for the default rules
+in ``data/`` (banqi and gaiqi up to 3 pieces, hdc2 up to 2); bigger ones are
+built once on a machine and named in ``HDCHESS_TABLES`` (:mod:`.store`). The
+browser reads only the shipped ones.
+
+**The search** (:mod:`hdchess.ai.search`) asks ``prober(ruleset)`` once per
+search, then probes every node (a few microseconds, a tenth of one when
+something is face-down) and plays a covered root from the tables' values of
+its actions (:mod:`.probe`).
+"""
 
 from __future__ import annotations
 
