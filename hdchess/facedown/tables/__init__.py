@@ -53,7 +53,7 @@ its actions (:mod:`.probe`).
 from __future__ import annotations
 
 from .probe import ScoreProber, WdlProber, rules_key
-from .store import cache_directory, search_path, table_files
+from .store import FORMAT, cache_directory, search_path, table_files
 
 
 class FaceDownTables:
@@ -65,7 +65,7 @@ class FaceDownTables:
     def files(self, ruleset) -> list:
         """The table files made for these rules, fewest pieces first."""
         rules = rules_key(ruleset.as_dict())
-        found = [f for f in table_files(ruleset.variant) if f.header.get("format") == 1
+        found = [f for f in table_files(ruleset.variant) if f.header.get("format") == FORMAT
                  and rules_key(f.header.get("rules", {})) == rules]
         return sorted(found, key=lambda f: f.header["pieces"])
 

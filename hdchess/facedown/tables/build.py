@@ -95,14 +95,14 @@ def write_tables(ruleset, pieces: int, directory, progress: Callable[[str], None
     returns (path, header, seconds)."""
     from pathlib import Path
 
-    from .store import file_name, write
+    from .store import FORMAT, file_name, write
 
     start = time.perf_counter()
     by_score = ruleset.decided_by_score
     known, classes = (build_score if by_score else build_wdl)(ruleset, pieces, progress)
     keys = [key for n in range(2, pieces + 1) for key in keys_for(ruleset, n)]
     header = {
-        "format": 1,
+        "format": FORMAT,
         "variant": ruleset.variant,
         "rules": ruleset.as_dict(),
         "kind": "score" if by_score else "wdl",

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import zlib
 from array import array
 from pathlib import Path
 from typing import Any
 
-MAGIC = b"hdchess tables 1\n"
+FORMAT = 2
+MAGIC = b"hdchess tables 2\n"  # arrays little-endian, typed by size
 SUFFIX = ".hdt"
 DATA_DIR = Path(__file__).resolve().parent / "data"
 ENVIRONMENT = "HDCHESS_TABLES"
@@ -51,6 +53,22 @@ def file_name(variant: str, pieces: int, rules: dict[str, Any]) -> str:
     return f"{variant}-{pieces}{extra}{SUFFIX}"
 
 
+def _kind(data) -> str:
+    """An array's element type as the file names it (``i32``, ``u8``): sizes, not
+    C type codes, since ``l`` is 8 bytes on a 64-bit CPython and 4 in Pyodide."""
+    if not isinstance(data, array):
+        return "u8"
+    return f"{'u' if data.typecode.isupper() else 'i'}{8 * data.itemsize}"
+
+
+def _typecode(kind: str) -> str:
+    """This platform's array type code for a file's element type."""
+    for code in "bBhHiIlLqQ":
+        if _kind(array(code)) == kind:
+            return code
+    raise ValueError(f"no array type for {kind}")
+
+
 def write(path: Path, header: dict[str, Any], tables: dict[str, dict[str, array | bytes]]) -> int:
     """Write ``tables`` ({table name: {array name: array}}) with ``header``; returns the file's size."""
     payload = bytearray()
@@ -58,10 +76,12 @@ def write(path: Path, header: dict[str, Any], tables: dict[str, dict[str, array 
     for name, arrays in tables.items():
         described = {}
         for array_name, data in arrays.items():
+            if isinstance(data, array) and sys.byteorder != "little":
+                data = array(data.typecode, data)
+                data.byteswap()
             raw = data.tobytes() if isinstance(data, array) else bytes(data)
             packed = zlib.compress(raw, 9)
-            typecode = data.typecode if isinstance(data, array) else "B"
-            described[array_name] = [len(payload), len(packed), typecode]
+            described[array_name] = [len(payload), len(packed), _kind(data)]
             payload += packed
         entries[name] = described
     head = json.dumps({**header, "tables": entries}, separators=(",", ":"), sort_keys=True).encode()
@@ -99,13 +119,15 @@ class TableFile:
         key = (table, name)
         found = self._arrays.get(key)
         if found is None:
-            offset, length, typecode = self.tables[table][name]
+            offset, length, kind = self.tables[table][name]
             raw = zlib.decompress(self._payload[offset:offset + length])
-            if typecode == "B":
+            if kind == "u8":
                 found = raw
             else:
-                found = array(typecode)
+                found = array(_typecode(kind))
                 found.frombytes(raw)
+                if sys.byteorder != "little":
+                    found.byteswap()
             self._arrays[key] = found
         return found
 
