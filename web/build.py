@@ -202,7 +202,7 @@ def package_files() -> dict[str, bytes]:
     """The files of the hdchess package that go into its wheel: modules, rules texts, data, the type marker."""
     files = {}
     for path in sorted((ROOT / "hdchess").rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".typed", ".md", ".json"):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".typed", ".md", ".json", ".hdt"):
             files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
     return files
 

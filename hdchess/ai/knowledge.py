@@ -84,6 +84,13 @@ class Knowledge:
       search can remember evaluations (None: the state's ``search_key``).
     - ``book(state) -> (action, score) | None``: an opening book's answer, which the
       levels that always play their best move take without searching (None: no book).
+    - ``tables``: exact endgame tables, or None. ``tables.prober(ruleset)`` is None
+      when there are none for these rules, else an object with ``probe(state)``
+      (the exact value for the side to act, as if the state were the root: the
+      search shifts decisive values by the ply like its own game ends; None when
+      the tables do not cover the state) and ``root(state)`` (the value of every
+      legal action seen from the root, the best of them being perfect play; None
+      when not covered).
     """
 
     name: str
@@ -95,6 +102,7 @@ class Knowledge:
     order: Callable[..., list[int]]
     eval_key: Callable[..., int] | None = None
     book: Callable[..., tuple[int, float] | None] | None = None
+    tables: Any = None
 
 
 __all__ = ["DECISIVE", "WIN_BONUS", "Knowledge", "Weights", "terminal_utility", "utility"]

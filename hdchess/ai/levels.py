@@ -76,8 +76,8 @@ def choose_action(state: GameState, level: str | int | Level = "Master", seed: i
             return SearchResult(action, score, 0, 0, 0.0, (action,), {action: score})
     margin = None if level.temperature <= 0 else 5 * level.temperature
     result = analyse(state, level.limits(), seed=seed, root_margin=margin, stop=stop, on_info=on_info)
-    if level.temperature <= 0 or len(result.root_scores) < 2:
-        return result
+    if level.temperature <= 0 or len(result.root_scores) < 2 or result.table:
+        return result  # every level plays what the endgame tables say
     rng = random.Random(seed * 1_000_003 + state.ply)
     action = softmax_choice(result.root_scores, level.temperature, rng)
     if action == result.action:

@@ -17,7 +17,9 @@ transposition table keyed by the state's search key; capture quiescence;
 move ordering (the game's own, with hash move, killers and history);
 selective chance expansion (only the most promising flip squares are
 expanded, fewer at shallow depth); exact play in positions with no chance
-left, which are searched until every leaf is the game's end.
+left, which are searched until every leaf is the game's end; endgame tables
+when the game's knowledge has them (a position they cover is a leaf with its
+exact value, and a root they cover is played from them without searching).
 
 Values are from the view of the side to act. Most actions pass the turn, and
 the child's value is negated; an action after which the same side acts again
@@ -83,6 +85,7 @@ class SearchResult:
     pv: tuple[Action, ...] = ()
     root_scores: dict[Action, float] = field(default_factory=dict)
     solved: bool = False
+    table: bool = False  # chosen from endgame tables: perfect play, exact scores
 
 
 class _Stop(Exception):
@@ -134,6 +137,9 @@ class Searcher:
         self.history: defaultdict[int, int] = defaultdict(int)
         self.horizon_hits = 0  # leaves that were estimated rather than the game's end
         self.decided_by_score = ruleset.decided_by_score
+        tables = getattr(knowledge, "tables", None)
+        self._tables = tables.prober(ruleset) if tables is not None else None
+        self._table_probe = self._tables.probe if self._tables is not None else None
         values = ruleset.piece_values
         side_total = sum(values[p] * ruleset.initial_pool[p] for p in range(8))
         bound = (side_total + WIN_BONUS + 20.0) if self.decided_by_score else DECISIVE
@@ -167,6 +173,13 @@ class Searcher:
         if outcome.winner is None:
             return 0.0
         return (DECISIVE - ply) if outcome.winner == side else -(DECISIVE - ply)
+
+    def _table_value(self, value: float, ply: int) -> float:
+        """A table's exact value (given as if at the root) at this ply: a win or
+        loss counts from the root like the search's own game ends."""
+        if not self.decided_by_score and value:
+            value = value - ply if value > 0 else value + ply
+        return max(self.lo, min(self.hi, value))
 
     def _evaluate(self, summary=None) -> float:
         """The static evaluation, remembered by position: quiescence and chance
@@ -251,6 +264,10 @@ class Searcher:
         outcome = state.outcome(actions)
         if outcome is not None:
             return self._terminal(outcome, ply)
+        if self._table_probe is not None:
+            exact = self._table_probe(state)
+            if exact is not None:
+                return self._table_value(exact, ply)
         entry = self.tt.get(state.search_key())
         if entry is not None and entry[1] != _UPPER:
             return entry[2]
@@ -265,9 +282,15 @@ class Searcher:
         return value
 
     def _leaf_value(self, ply: int) -> float:
-        """The game's value if it has ended, else the static evaluation."""
+        """The game's value if it has ended or the tables know it, else the static evaluation."""
         outcome = self.state.outcome()
-        return self._terminal(outcome, ply) if outcome is not None else self._evaluate()
+        if outcome is not None:
+            return self._terminal(outcome, ply)
+        if self._table_probe is not None:
+            exact = self._table_probe(self.state)
+            if exact is not None:
+                return self._table_value(exact, ply)
+        return self._evaluate()
 
     def _search(self, depth: int, alpha: float, beta: float, ply: int) -> float:
         state = self.state
@@ -278,6 +301,10 @@ class Searcher:
         outcome = state.outcome(actions)
         if outcome is not None:
             return self._terminal(outcome, ply)
+        if self._table_probe is not None:
+            exact = self._table_probe(state)
+            if exact is not None:
+                return self._table_value(exact, ply)
         if depth <= 0 or ply >= _MAX_DEPTH:
             return self._quiesce(alpha, beta, ply, actions)
         key = state.search_key()
@@ -352,6 +379,10 @@ class Searcher:
             outcome = state.outcome(actions)
             if outcome is not None:
                 return self._terminal(outcome, ply)
+            if self._table_probe is not None:
+                exact = self._table_probe(state)
+                if exact is not None:
+                    return self._table_value(exact, ply)
         stand = self._evaluate(summary)
         if stand >= beta:
             return stand
@@ -415,6 +446,9 @@ class Searcher:
         self._root_stack = len(state.move_stack)
         self.scores: dict[Action, float] = {}
         self.best_depth, self.solved, self.finished = 0, False, False
+        self._from_tables = self._table_root() if self._tables is not None else None
+        if self._from_tables is not None:
+            self.finished = True  # perfect play is known: nothing to search
 
     def advance(self, seconds: float | None = None) -> bool:
         """Deepen the search for at most ``seconds`` more (None: until a limit), then
@@ -467,6 +501,8 @@ class Searcher:
 
     def result(self) -> SearchResult:
         """The best action found so far (any time after :meth:`begin`)."""
+        if self._from_tables is not None:
+            return self._from_tables
         scores = self.scores or {a: 0.0 for a in self._actions}  # not even depth 1 finished: take the root's list
         best = max(scores, key=scores.get)
         return SearchResult(best, scores[best], self.best_depth, self.nodes, self.elapsed_ms(), self.pv(best),
@@ -476,6 +512,30 @@ class Searcher:
         self.begin()
         self.advance()
         return self.result()
+
+    def _table_root(self) -> SearchResult | None:
+        """Perfect play from the tables when they cover the root and all its actions."""
+        state = self.state
+        scores = self._tables.root(state)
+        if not scores:
+            return None
+        self.nodes += 1 + len(scores)
+        top = max(scores.values())
+        best_actions = [a for a, v in scores.items() if v == top]
+        best = best_actions[0]
+        if len(best_actions) > 1:  # equal to the tables: take the one the evaluation likes best
+            me, liked = state.side, -INFINITY
+            for action in best_actions:
+                state.push(action)
+                value = self._eval(state, self.weights, None) if state.outcome() is None else 0.0
+                value = value if state.side == me else -value
+                state.pop()
+                if value > liked:
+                    best, liked = action, value
+        elapsed = self.elapsed_ms()
+        if self.on_info:
+            self.on_info(SearchInfo(1, scores[best], self.nodes, elapsed, (best,), True))
+        return SearchResult(best, scores[best], 1, self.nodes, elapsed, (best,), scores, solved=True, table=True)
 
     def pv(self, first: Action) -> tuple[Action, ...]:
         """The principal variation from the hash table, up to the first chance action."""

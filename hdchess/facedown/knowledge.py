@@ -24,6 +24,7 @@ from ..core import GENERAL, make_piece
 from ..gamestate import NO_SIDE
 from .book import book_move
 from .position import HIDDEN, Position
+from .tables import TABLES
 
 GENERAL_CAPTURE = 500.0  # general-loss variants: the side to move can take the enemy General
 WIN_LOSS_RANGE = 0.9 * DECISIVE  # win/loss games: a sure advantage, below a game actually won
@@ -283,7 +284,7 @@ def make_knowledge(variant: str) -> Knowledge:
     """The AI's knowledge of a face-down variant: the family's functions, the variant's weights."""
     return Knowledge(name=f"face-down ({variant})", weights=load_weights(variant), evaluate=evaluate,
                      estimate=difference, leaf_scan=leaf_scan, captures=captures, order=order,
-                     eval_key=eval_key, book=book_move)
+                     eval_key=eval_key, book=book_move, tables=TABLES)
 
 
 __all__ = ["FEATURES", "FaceDownWeights", "attacked_face_down", "difference", "evaluate", "features",

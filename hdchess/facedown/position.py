@@ -48,6 +48,10 @@ class Movement:
     ``gives_check(state, sq)`` (chase rule) says whether the piece on ``sq``
     attacks the enemy General; ``explain(state, frm, to)`` words why a
     move is illegal in the variant's own terms (None: the generic reasons).
+    ``kind_relation(attacker, victim)`` is for variants whose kinds differ only
+    in what they may capture (banqi: every piece steps alike): a value that says
+    how a piece of one kind acts on an enemy of another, so that endgame tables
+    can treat materials with the same relations as one (None: every kind differs).
     """
 
     movegen: Callable[..., None]
@@ -57,6 +61,7 @@ class Movement:
     # per attacking kind, a bit per victim kind it may capture, where that depends on
     # the kinds (banqi's rank order); None where any piece may capture any piece
     victims: tuple[int, ...] | None = None
+    kind_relation: Callable[[int, int], object] | None = None
 
 
 def _zobrist_keys(size: int):

@@ -50,6 +50,13 @@ VICTIM_KINDS = tuple(
 CAPTURABLE_KINDS = tuple(0b1111111 if attacker == CANNON else VICTIM_KINDS[attacker] for attacker in range(8))
 
 
+def kind_relation(attacker: int, victim: int) -> object:
+    """How a piece of kind ``attacker`` acts on an enemy of kind ``victim``: the
+    Cannon jumps to take anything, the others take by stepping or cannot. Every
+    kind moves alike, so these relations are all that tells kinds apart."""
+    return "jump" if attacker == CANNON else can_capture(attacker, victim)
+
+
 def movement(geometry: Geometry) -> Movement:
     one_orthogonal = geometry.steps(ORTHOGONAL)
     slides = orthogonal_slides(geometry)
@@ -124,6 +131,9 @@ def movement(geometry: Geometry) -> Movement:
         return None
 
     return Movement(movegen=generate_moves, scan=scan, explain=explain, victims=CAPTURABLE_KINDS)
+
+
+    return Movement(movegen=generate_moves, explain=explain, kind_relation=kind_relation)
 
 
 SPEC = HDC2.derive(

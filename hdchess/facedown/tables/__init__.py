@@ -1,0 +1,114 @@
+"""Exact endgame tables of the face-down games: every position with nothing
+face-down and at most a few pieces, solved by retrograde analysis.
+
+**What is covered.** A table file holds, for one variant under one set of
+rules, every *material* (which pieces are on the board) of 2 up to its piece
+budget. Positions are read from the side to move's view (its pieces as red)
+and stored once for the four mirror images of the 8 x 4 board
+(:mod:`.space`); in banqi, materials whose pieces relate to each other alike
+share one table (:mod:`.classes`). Moves come from the variant's own move
+generator (:mod:`.moves`), so the tables follow the rules by construction.
+
+**What is stored.**
+
+- banqi, gaiqi (:mod:`.wdl`): the result for the side to move and the
+  distance D, in plies of the current quiet run, to the capture (or the end)
+  that realises it. With r = ``no_progress_plies - quiet`` plies left, the
+  position is won (lost) when the entry is a win (loss) with D <= r, and
+  drawn otherwise: exact for every count, because being won within r plies
+  only gets easier as r grows.
+- gaiqi also keeps the chase rule's memory in the state: entries for each
+  side's chase count and chasing piece, stored where they differ from the
+  entry without memory (:mod:`.chase`).
+- hdc2 (:mod:`.score`): the final score difference under best play (the
+  material left, minus future penalty points), layered by plies left; the
+  repetition penalty through one remembered move per entry (the opponent's
+  way back) plus the best value, best move and second-best value, from which
+  the side to move's own penalised move is settled when reading.
+
+**Threefold repetition.** In banqi and gaiqi a winner that always moves to
+a position won within fewer plies never repeats a position, so repetitions
+cannot save the loser and a drawn side needs none: the tables are exact for
+a quiet run with no position seen twice, and a prober answers a win or loss
+only then (a draw always). In hdc2 a repetition ends the game at the current
+score, and a side might force one to end the game early: the tables do not
+model that (their value is that of the game without the threefold rule).
+
+**Rules.** A table file names the rules it was built for; a prober serves
+only games under those rules (``first_flip``, which only decides who takes
+which colour at the first flip, does not count).
+
+**Where tables come from.** ``python -m hdchess.ai.tables build`` (pure
+Python, no dependencies). The wheel ships small tables for the default rules
+in ``data/`` (banqi and gaiqi up to 3 pieces, hdc2 up to 2); bigger ones are
+built once on a machine and named in ``HDCHESS_TABLES`` (:mod:`.store`). The
+browser reads only the shipped ones.
+
+**The search** (:mod:`hdchess.ai.search`) asks ``prober(ruleset)`` once per
+search, then probes every node (a few microseconds, a tenth of one when
+something is face-down) and plays a covered root from the tables' values of
+its actions (:mod:`.probe`).
+"""
+
+from __future__ import annotations
+
+from .probe import ScoreProber, WdlProber, rules_key
+from .store import FORMAT, cache_directory, search_path, table_files
+
+
+class FaceDownTables:
+    """The face-down family's tables, as the AI's knowledge offers them to the search."""
+
+    def __init__(self) -> None:
+        self._probers: dict = {}
+
+    def files(self, ruleset) -> list:
+        """The table files made for these rules, fewest pieces first."""
+        rules = rules_key(ruleset.as_dict())
+        found = [f for f in table_files(ruleset.variant) if f.header.get("format") == FORMAT
+                 and rules_key(f.header.get("rules", {})) == rules]
+        return sorted(found, key=lambda f: f.header["pieces"])
+
+    def prober(self, ruleset):
+        """What reads ``ruleset``'s tables (None when there are none)."""
+        key = (ruleset, tuple(search_path()))
+        if key not in self._probers:
+            files = self.files(ruleset)
+            kind = ScoreProber if ruleset.decided_by_score else WdlProber
+            self._probers[key] = kind(ruleset, files) if files else None
+        return self._probers[key]
+
+    def build(self, ruleset, pieces: int, directory=None, progress=None):
+        """Solve every material of 2 to ``pieces`` pieces; returns (path, header, seconds)."""
+        from .build import write_tables
+
+        self._probers.clear()
+        return write_tables(ruleset, pieces, directory or cache_directory(), progress)
+
+    def describe(self, variant: str) -> list[str]:
+        """One line per table file of ``variant`` on the search path."""
+        lines = []
+        for file in table_files(variant):
+            header = file.header
+            rules = ", ".join(f"{k}={v}" for k, v in header["rules"].items() if k != "variant")
+            lines.append(f"{file.path}: {variant} up to {header['pieces']} pieces ({rules}): "
+                         f"{len(header['materials'])} materials, {len(file.tables)} tables, "
+                         f"{header['entries']:,} entries, {file.path.stat().st_size:,} bytes, "
+                         f"built in {header.get('build_seconds', '?')} s")
+        return lines
+
+    def verify(self, ruleset, samples: int = 2000, seed: int = 0) -> dict[str, int]:
+        """Check random covered positions for one-ply consistency with the rules engine."""
+        from .build import keys_for
+        from .check import verify
+
+        prober = self.prober(ruleset)
+        if prober is None:
+            return {"checked": 0, "no tables": 1}
+        keys = [key for n in range(2, prober.max_pieces + 1) for key in keys_for(ruleset, n)]
+        return verify(ruleset, prober, keys, samples, seed)
+
+
+TABLES = FaceDownTables()
+
+__all__ = ["TABLES", "FaceDownTables"]

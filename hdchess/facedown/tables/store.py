@@ -1,0 +1,151 @@
+"""Table files: one header in JSON, then zlib-compressed arrays.
+
+A file holds the tables of one variant under one set of rules, for every
+material up to its piece budget. The header names the rules (a table is
+exact only for them), the kind of table, each table's arrays (offset, length
+and type code in the payload) and, in variants where materials share tables,
+which representative and slot assignment serves each material. Arrays are
+decompressed at their first use, so loading a file costs only its header.
+zlib is in every Python, Pyodide's included.
+
+Where files are found: the package's own ``data`` directory (the tables the
+wheel ships), then each directory named in the ``HDCHESS_TABLES`` environment
+variable (separated like PATH): the place for bigger tables built with
+``python -m hdchess.ai.tables build``. Nothing else is read, so what the AI
+knows does not depend on the machine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import zlib
+from array import array
+from pathlib import Path
+from typing import Any
+
+FORMAT = 2
+MAGIC = b"hdchess tables 2\n"  # arrays little-endian, typed by size
+SUFFIX = ".hdt"
+DATA_DIR = Path(__file__).resolve().parent / "data"
+ENVIRONMENT = "HDCHESS_TABLES"
+
+
+def cache_directory() -> Path:
+    """Where ``build`` writes by default: the user's cache (name it in HDCHESS_TABLES to use it)."""
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "hdchess" / "tables"
+
+
+def search_path() -> list[Path]:
+    """The directories table files are read from, in order."""
+    dirs = [DATA_DIR]
+    for part in os.environ.get(ENVIRONMENT, "").split(os.pathsep):
+        if part.strip():
+            dirs.append(Path(part.strip()))
+    return dirs
+
+
+def file_name(variant: str, pieces: int, rules: dict[str, Any]) -> str:
+    """``banqi-4.hdt`` for the default rules, ``banqi-4-no_progress_plies=30.hdt`` otherwise."""
+    extra = "".join(f"-{k}={v}" for k, v in sorted(rules.items()))
+    return f"{variant}-{pieces}{extra}{SUFFIX}"
+
+
+def _kind(data) -> str:
+    """An array's element type as the file names it (``i32``, ``u8``): sizes, not
+    C type codes, since ``l`` is 8 bytes on a 64-bit CPython and 4 in Pyodide."""
+    if not isinstance(data, array):
+        return "u8"
+    return f"{'u' if data.typecode.isupper() else 'i'}{8 * data.itemsize}"
+
+
+def _typecode(kind: str) -> str:
+    """This platform's array type code for a file's element type."""
+    for code in "bBhHiIlLqQ":
+        if _kind(array(code)) == kind:
+            return code
+    raise ValueError(f"no array type for {kind}")
+
+
+def write(path: Path, header: dict[str, Any], tables: dict[str, dict[str, array | bytes]]) -> int:
+    """Write ``tables`` ({table name: {array name: array}}) with ``header``; returns the file's size."""
+    payload = bytearray()
+    entries = {}
+    for name, arrays in tables.items():
+        described = {}
+        for array_name, data in arrays.items():
+            if isinstance(data, array) and sys.byteorder != "little":
+                data = array(data.typecode, data)
+                data.byteswap()
+            raw = data.tobytes() if isinstance(data, array) else bytes(data)
+            packed = zlib.compress(raw, 9)
+            described[array_name] = [len(payload), len(packed), _kind(data)]
+            payload += packed
+        entries[name] = described
+    head = json.dumps({**header, "tables": entries}, separators=(",", ":"), sort_keys=True).encode()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    with open(tmp, "wb") as out:
+        out.write(MAGIC)
+        out.write(len(head).to_bytes(8, "little"))
+        out.write(head)
+        out.write(payload)
+    tmp.replace(path)
+    return path.stat().st_size
+
+
+class TableFile:
+    """A table file's header, and its arrays on demand."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        data = path.read_bytes()
+        if not data.startswith(MAGIC):
+            raise ValueError(f"{path} is not an hdchess table file")
+        start = len(MAGIC) + 8
+        length = int.from_bytes(data[len(MAGIC):start], "little")
+        self.header: dict[str, Any] = json.loads(data[start:start + length])
+        self._payload = memoryview(data)[start + length:]
+        self._arrays: dict[tuple[str, str], Any] = {}
+
+    @property
+    def tables(self) -> dict[str, dict[str, list]]:
+        return self.header["tables"]
+
+    def array(self, table: str, name: str):
+        """A table's array: ``bytes`` for one-byte entries, else an ``array``."""
+        key = (table, name)
+        found = self._arrays.get(key)
+        if found is None:
+            offset, length, kind = self.tables[table][name]
+            raw = zlib.decompress(self._payload[offset:offset + length])
+            if kind == "u8":
+                found = raw
+            else:
+                found = array(_typecode(kind))
+                found.frombytes(raw)
+                if sys.byteorder != "little":
+                    found.byteswap()
+            self._arrays[key] = found
+        return found
+
+    def packed_size(self, table: str) -> int:
+        return sum(length for _, length, _ in self.tables[table].values())
+
+
+def table_files(variant: str) -> list[TableFile]:
+    """Every readable table file of ``variant`` on the search path (unreadable ones are skipped)."""
+    found = []
+    for directory in search_path():
+        if not directory.is_dir():
+            continue
+        for path in sorted(directory.glob(f"{variant}-*{SUFFIX}")):
+            try:
+                table = TableFile(path)
+            except (OSError, ValueError):
+                continue
+            if table.header.get("variant") == variant:
+                found.append(table)
+    return found
