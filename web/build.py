@@ -198,11 +198,14 @@ def precompiled(sources: dict[str, bytes], stdlib: Path) -> dict[str, bytes]:
     return {path: base64.b64decode(data) for path, data in json.loads((cache / "pyc.json").read_text()).items()}
 
 
+PACKAGE_SUFFIXES = (".py", ".typed", ".md", ".json", ".hdt")  # modules, type marker, rules texts, weights, tables
+
+
 def package_files() -> dict[str, bytes]:
     """The files of the hdchess package that go into its wheel: modules, rules texts, data, the type marker."""
     files = {}
     for path in sorted((ROOT / "hdchess").rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".typed", ".md", ".json", ".hdt"):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix in PACKAGE_SUFFIXES:
             files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
     return files
 

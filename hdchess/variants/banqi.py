@@ -130,10 +130,8 @@ def movement(geometry: Geometry) -> Movement:
                 return Message("banqi.ranks_lower", **piece, victim_kind=piece_letter(target))
         return None
 
-    return Movement(movegen=generate_moves, scan=scan, explain=explain, victims=CAPTURABLE_KINDS)
-
-
-    return Movement(movegen=generate_moves, explain=explain, kind_relation=kind_relation)
+    return Movement(movegen=generate_moves, scan=scan, explain=explain, victims=CAPTURABLE_KINDS,
+                    kind_relation=kind_relation)
 
 
 SPEC = HDC2.derive(
