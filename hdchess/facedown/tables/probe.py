@@ -93,8 +93,9 @@ class WdlProber:
         return verdict
 
     # -- reading -------------------------------------------------------------------
-    def entry(self, state) -> int | None:
-        """The table byte of ``state`` (the side to move's view), or None if not covered."""
+    def covering(self, state) -> tuple[Entries, list[int]] | None:
+        """The entries of ``state``'s material (the side to move's view) and its
+        pieces' squares in their slot order, or None if the tables do not cover it."""
         if state.hidden or state.side > 1:
             return None
         occupied = state.occupied
@@ -108,7 +109,14 @@ class WdlProber:
         found = self.materials.get(tuple(p for p, _ in pieces))
         if found is None:
             return None
-        placed = [pieces[i][1] for i in found.fill]
+        return found, [pieces[i][1] for i in found.fill]
+
+    def entry(self, state) -> int | None:
+        """The table byte of ``state`` (the side to move's view), or None if not covered."""
+        covered = self.covering(state)
+        if covered is None:
+            return None
+        found, placed = covered
         index = found.rep.index(placed)
         if not self.chase or state.chase is NO_CHASE:
             return found.values()[index]
@@ -243,21 +251,11 @@ class ScoreProber(WdlProber):
 
     def difference(self, state) -> int | None:
         """The final score difference for the side to move under best play, or None."""
-        if state.hidden or state.side > 1:
+        covered = self.covering(state)
+        if covered is None:
             return None
-        occupied = state.occupied
-        if occupied.bit_count() > self.max_pieces:
-            return None
-        ruleset = state.ruleset
-        if ruleset is not self.ruleset and not self.accepts(ruleset):
-            return None
+        found, placed = covered
         side, mailbox = state.side, state.mailbox
-        flip = side << 3
-        pieces = sorted([(mailbox[sq] ^ flip, sq) for sq in squares(occupied)])
-        found = self.materials.get(tuple(p for p, _ in pieces))
-        if found is None:
-            return None
-        placed = [pieces[i][1] for i in found.fill]
         index = found.rep.index(placed)
         image = SYMMETRIES[found.rep.symmetry(placed)]
         points, last = self.points, state.last_moves
