@@ -7,7 +7,7 @@ What the site holds, and why:
   files the app loads), so nothing is ever fetched from a CDN. The app loads
   no Pyodide package, so its lock file keeps only the runtime's ``info``; the
   standard library leaves out what no game in a browser tab can use
-  (:data:`STDLIB_LEFT_OUT`: test runners, debuggers, mail and XML clients).
+  (:data:`STDLIB_LEFT_OUT`: test runners, debuggers, mail and XML clients; 8-bit code pages).
 - ``wheels/``: the ``hdchess`` wheel, built here without network (pure Python:
   a zip file, which the worker puts on ``sys.path`` as it is), and
   ``manifest.json`` naming it for the worker.
@@ -67,7 +67,21 @@ STDLIB_LEFT_OUT = frozenset({
     "argparse.py", "optparse.py", "configparser.py", "statistics.py", "graphlib.py", "uuid.py", "ctypes",
     "csv.py", "plistlib.py", "tomllib", "tarfile.py", "wave.py", "shelve.py", "fileinput.py", "filecmp.py",
     "zoneinfo", "multiprocessing", "sqlite3", "antigravity.py", "this.py", "__hello__.py", "__phello__",
+    "_pyrepl",  # the interactive terminal REPL
 })
+# The 8-bit code pages among the codecs (a table each, 280 KB together): the app reads and writes UTF-8
+# only; cp437 stays, zipfile's default for names in an archive.
+CODE_PAGE_CODECS = ("cp", "iso8859_", "mac_", "koi8_", "kz1048", "ptcp154", "hp_roman8", "tis_620", "palmos")
+CODECS_KEPT = frozenset({"cp437.py"})
+
+
+def left_out_of_stdlib(filename: str) -> bool:
+    """Is this entry of the standard library's zip one the app never imports?"""
+    parts = filename.split("/")
+    if parts[0] in STDLIB_LEFT_OUT:
+        return True
+    return (parts[0] == "encodings" and len(parts) == 2 and parts[1].startswith(CODE_PAGE_CODECS)
+            and parts[1] not in CODECS_KEPT)
 
 
 # The fonts of web/fonts/, each a subset of one face from an npm package pinned by version and integrity
@@ -147,10 +161,10 @@ def vendor_pyodide(site: Path) -> None:
 
 
 def prune_stdlib(source: Path, target: Path) -> None:
-    """The standard library's zip without :data:`STDLIB_LEFT_OUT` (entries copied as they are)."""
+    """The standard library's zip without what :func:`left_out_of_stdlib` names (entries copied as they are)."""
     with zipfile.ZipFile(source) as original, zipfile.ZipFile(target, "w") as pruned:
         for info in original.infolist():
-            if info.filename.split("/")[0] not in STDLIB_LEFT_OUT:
+            if not left_out_of_stdlib(info.filename):
                 pruned.writestr(info, original.read(info), compress_type=info.compress_type)
 
 
@@ -185,7 +199,7 @@ def precompiled(sources: dict[str, bytes], stdlib: Path) -> dict[str, bytes]:
         tmp = CACHE / "pyc-partial"
         shutil.rmtree(tmp, ignore_errors=True)
         tmp.mkdir(parents=True)
-        text = json.dumps({path: data.decode("utf-8") for path, data in sources.items()})
+        text = json.dumps({path: base64.b64encode(data).decode("ascii") for path, data in sources.items()})
         result = subprocess.run([node, str(WEB / "compile-pyc.mjs"), str(stdlib), str(tmp / "python_stdlib.zip")],
                                 input=text, capture_output=True, text=True, cwd=WEB, check=False)
         if result.returncode != 0:

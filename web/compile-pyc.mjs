@@ -4,7 +4,7 @@
 //
 //   node web/compile-pyc.mjs [STDLIB_IN STDLIB_OUT] < sources.json > pyc.json
 //
-// stdin: {"hdchess/x.py": "source", "hdchess/y.json": "data", ...} (every file of the package: its
+// stdin: {"hdchess/x.py": "<base64>", "hdchess/y.hdt": "<base64>", ...} (every file of the package: its
 // modules import its data); stdout: {"hdchess/x.pyc": "<base64>", ...} for the modules.
 // With STDLIB_IN and STDLIB_OUT it also writes a copy of the standard library's zip in which
 // every module Pyodide's start-up or the first screen's bridge commands import (found by running
@@ -34,12 +34,13 @@ def pyc(source: bytes, name: str, optimize: int = 0) -> bytes:
     return bytes(_code_to_hash_pyc(code, source_hash(source), False))
 
 out = {}
-for path, text in sorted(json.loads(sources_json).items()):
+for path, encoded in sorted(json.loads(sources_json).items()):  # base64: data files may be binary
+    data = base64.b64decode(encoded)
     os.makedirs(os.path.dirname("/tmp/src/" + path), exist_ok=True)
-    with open("/tmp/src/" + path, "w", encoding="utf-8") as f:
-        f.write(text)
+    with open("/tmp/src/" + path, "wb") as f:
+        f.write(data)
     if path.endswith(".py"):
-        out[path + "c"] = base64.b64encode(pyc(text.encode("utf-8"), path)).decode()
+        out[path + "c"] = base64.b64encode(pyc(data, path)).decode()
 
 if stdlib_out:
     import zipfile
