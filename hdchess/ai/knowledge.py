@@ -84,6 +84,10 @@ class Knowledge:
       search can remember evaluations (None: the state's ``search_key``).
     - ``book(state) -> (action, score) | None``: an opening book's answer, which the
       levels that always play their best move take without searching (None: no book).
+    - ``point_units(ruleset) -> float``: how many of the evaluation's units one point
+      of material is worth near an even position, so that the levels' temperatures,
+      given in points, weaken a level alike in every game (None: 1, the evaluation
+      counts points).
     - ``tables``: exact endgame tables, or None. ``tables.prober(ruleset)`` is None
       when there are none for these rules, else an object with ``probe(state)``
       (the exact value for the side to act, as if the state were the root: the
@@ -102,6 +106,7 @@ class Knowledge:
     order: Callable[..., list[int]]
     eval_key: Callable[..., int] | None = None
     book: Callable[..., tuple[int, float] | None] | None = None
+    point_units: Callable[..., float] | None = None
     tables: Any = None
 
 

@@ -63,6 +63,12 @@ def softmax_choice(scores: dict[int, float], temperature: float, rng: random.Ran
     return rng.choices(actions, weights)[0]
 
 
+def temperature_in_units(level: Level, ruleset) -> float:
+    """The level's temperature (in points) in the units of the game's evaluation."""
+    point_units = ruleset.knowledge.point_units
+    return level.temperature * (point_units(ruleset) if point_units is not None else 1.0)
+
+
 def choose_action(state: GameState, level: str | int | Level = "Master", seed: int = 0, stop=None,
                   on_info=None) -> SearchResult:
     """The action the level plays in ``state``: the same for the same state and seed
@@ -74,12 +80,13 @@ def choose_action(state: GameState, level: str | int | Level = "Master", seed: i
         if known is not None:
             action, score = known
             return SearchResult(action, score, 0, 0, 0.0, (action,), {action: score})
-    margin = None if level.temperature <= 0 else 5 * level.temperature
+    temperature = temperature_in_units(level, state.ruleset)
+    margin = None if temperature <= 0 else 5 * temperature
     result = analyse(state, level.limits(), seed=seed, root_margin=margin, stop=stop, on_info=on_info)
-    if level.temperature <= 0 or len(result.root_scores) < 2 or result.table:
+    if temperature <= 0 or len(result.root_scores) < 2 or result.table:
         return result  # every level plays what the endgame tables say
     rng = random.Random(seed * 1_000_003 + state.ply)
-    action = softmax_choice(result.root_scores, level.temperature, rng)
+    action = softmax_choice(result.root_scores, temperature, rng)
     if action == result.action:
         return result
     return replace(result, action=action, score=result.root_scores[action], pv=(action,))

@@ -282,9 +282,16 @@ def eval_key(state: Position) -> int:
 
 def make_knowledge(variant: str) -> Knowledge:
     """The AI's knowledge of a face-down variant: the family's functions, the variant's weights."""
-    return Knowledge(name=f"face-down ({variant})", weights=load_weights(variant), evaluate=evaluate,
+    weights = load_weights(variant)
+
+    def point_units(ruleset) -> float:
+        """A point in the evaluation's units: itself in score games; in win/loss games the
+        slope of :func:`evaluate`'s chance of winning at an even position."""
+        return 1.0 if ruleset.decided_by_score else WIN_LOSS_RANGE / (2 * weights.scale)
+
+    return Knowledge(name=f"face-down ({variant})", weights=weights, evaluate=evaluate,
                      estimate=difference, leaf_scan=leaf_scan, captures=captures, order=order,
-                     eval_key=eval_key, book=book_move, tables=TABLES)
+                     eval_key=eval_key, book=book_move, point_units=point_units, tables=TABLES)
 
 
 __all__ = ["FEATURES", "FaceDownWeights", "attacked_face_down", "difference", "evaluate", "features",

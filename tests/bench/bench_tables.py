@@ -33,20 +33,21 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from hdchess import Game, load_ruleset  # noqa: E402
-from hdchess.ai.levels import choose_action, level_by_name, softmax_choice  # noqa: E402
+from hdchess.ai.levels import choose_action, level_by_name, softmax_choice, temperature_in_units  # noqa: E402
 from hdchess.ai.search import Searcher, SearchLimits  # noqa: E402
 from hdchess.players import move_seed  # noqa: E402
 
 
 def plain_choice(state, level, seed: int) -> int:
     """What ``choose_action`` plays with the tables switched off."""
-    margin = None if level.temperature <= 0 else 5 * level.temperature
+    temperature = temperature_in_units(level, state.ruleset)
+    margin = None if temperature <= 0 else 5 * temperature
     searcher = Searcher(state.copy(), SearchLimits(nodes=level.nodes), None, seed, root_margin=margin)
     searcher._tables = searcher._table_probe = None
     result = searcher.run()
-    if level.temperature <= 0 or len(result.root_scores) < 2:
+    if temperature <= 0 or len(result.root_scores) < 2:
         return result.action
-    return softmax_choice(result.root_scores, level.temperature, random.Random(seed * 1_000_003 + state.ply))
+    return softmax_choice(result.root_scores, temperature, random.Random(seed * 1_000_003 + state.ply))
 
 
 def outcome_value(outcome, color: int) -> int:
