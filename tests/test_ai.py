@@ -193,6 +193,19 @@ def test_a_weak_level_errs_alike_in_every_game(variant):
     assert below_best >= 15, f"Beginner played its best move in {30 - below_best} of 30 positions"
 
 
+def test_the_evaluation_cache_tells_apart_what_the_evaluation_reads():
+    """In a win/loss game an advantage fades as the no-progress count grows, so two
+    positions that differ only in that count must not share a remembered evaluation."""
+    ruleset = load_ruleset("banqi")
+    knowledge = ruleset.knowledge
+    fresh, late = (ruleset.read_position(f"R7/8/8/7p r - {quiet} 80") for quiet in (0, 30))
+    assert knowledge.evaluate(fresh, knowledge.weights) != knowledge.evaluate(late, knowledge.weights)
+    assert knowledge.eval_key(fresh) != knowledge.eval_key(late)
+    hdc2 = load_ruleset("hdc2")  # decided by score: the count is not read, so it is not in the key
+    a, b = (hdc2.read_position(f"R7/8/8/7p r - {quiet} 80") for quiet in (0, 30))
+    assert hdc2.knowledge.eval_key(a) == hdc2.knowledge.eval_key(b)
+
+
 def test_level_names():
     assert [lv.name for lv in LEVELS] == ["Beginner", "Casual", "Club", "Expert", "Master", "Grandmaster"]
     assert level_by_name("master") is LEVELS[4] and level_by_name(1) is LEVELS[0] and level_by_name(6) is LEVELS[5]

@@ -276,8 +276,12 @@ def order(state: Position, actions: list[int], tt_move: int, killers: list[int],
 
 
 def eval_key(state: Position) -> int:
-    """What the evaluation reads: the public position, the penalties, the chase counts."""
-    return state.hash ^ (state.penalties[0] * 0x9E3779B1 + state.penalties[1] * 0x7F4A7C15) ^ hash(state.chase)
+    """What the evaluation reads: the public position, the penalties, the chase counts, and in
+    win/loss games the quiet count (an advantage fades as the no-progress limit nears)."""
+    key = state.hash ^ (state.penalties[0] * 0x9E3779B1 + state.penalties[1] * 0x7F4A7C15) ^ hash(state.chase)
+    if not state._by_score and state._no_progress_limit:
+        key ^= state.quiet * 0x27D4EB2F165667C5
+    return key
 
 
 def make_knowledge(variant: str) -> Knowledge:
