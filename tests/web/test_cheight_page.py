@@ -44,7 +44,8 @@ def play_one(page):
 def test_a_whole_cheight_game_against_the_computer(open_app, layout, ranks):
     tags = {"Variant": "cheight", "Layout": layout, "Player1Type": "human", "Player2Type": "ai", "Level": "Beginner"}
     page = open_app(record_url(tags))
-    assert page.locator("#board [role=gridcell]").count() == 4 * ranks
+    # the first board drawn is the default game's opening; the record's board replaces it
+    expect(page.locator("#board [role=gridcell]")).to_have_count(4 * ranks, timeout=WAIT_MS)
     first_row = page.locator("#board [role=row]").first.locator("[role=gridcell]")
     assert first_row.evaluate_all("cells => cells.map(c => c.dataset.sq)") == [f"{f}{ranks}" for f in "abcd"]
     assert "stack of 2" in cell(page, "a1").get_attribute("aria-label")  # Red's Advisor/Elephant, at the bottom
