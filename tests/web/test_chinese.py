@@ -8,8 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-
-from hdchess.bridge import Session
+from web_support import finished
 
 pytestmark = pytest.mark.web
 
@@ -53,19 +52,6 @@ def check(page, where):
     assert not words, f"English left in {where}: {sorted(words)[:12]}"
 
 
-def call(session, cmd, **args):
-    reply = session.handle({"cmd": cmd, "args": args})
-    assert reply["ok"], reply
-    return reply["result"]
-
-
-def finished(variant, seed=8):
-    session = Session()
-    call(session, "new_game", variant=variant, seed=seed, players={"1": "ai", "2": "ai"}, level="Beginner")
-    view = call(session, "view")
-    while not view["outcome"]:
-        view = call(session, "ai_move")["view"]
-    return call(session, "export")["record"]
 
 
 def test_the_whole_interface_in_chinese(open_app, page):
@@ -116,7 +102,7 @@ def test_the_whole_interface_in_chinese(open_app, page):
 @pytest.mark.parametrize("variant", ["hdc2", "banqi", "gaiqi"])
 def test_a_finished_game_and_its_review_in_chinese(open_app, page, variant):
     page.emulate_media(reduced_motion="reduce")
-    open_app({"record": finished(variant), "lang": "zh"})
+    open_app({"record": finished(variant)[0], "lang": "zh"})
     over = page.locator("#gameover")
     expect(over.locator("svg.graph")).to_be_visible(timeout=WAIT_MS)
     check(page, f"the end of a {variant} game")

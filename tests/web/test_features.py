@@ -5,6 +5,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from web_support import call, cell, finished
 
 from hdchess.bridge import Session
 
@@ -13,23 +14,7 @@ pytestmark = pytest.mark.web
 WAIT_MS = 30_000
 
 
-def cell(page, square):
-    return page.locator(f'#board [data-sq="{square}"]')
 
-
-def call(session, cmd, **args):
-    reply = session.handle({"cmd": cmd, "args": args})
-    assert reply["ok"], reply
-    return reply["result"]
-
-
-def finished(variant="hdc2", seed=8):
-    session = Session()
-    call(session, "new_game", variant=variant, seed=seed, players={"1": "ai", "2": "ai"}, level="Beginner")
-    view = call(session, "view")
-    while not view["outcome"]:
-        view = call(session, "ai_move")["view"]
-    return call(session, "export")["record"], view, session
 
 
 def test_the_rules_page_from_the_toolbar_and_the_new_game_dialog(open_app):

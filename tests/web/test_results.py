@@ -6,6 +6,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from web_support import call, cell, finished
 
 from hdchess.bridge import Session
 
@@ -14,28 +15,12 @@ pytestmark = pytest.mark.web
 WAIT_MS = 30_000
 
 
-def cell(page, square):
-    return page.locator(f'#board [data-sq="{square}"]')
 
-
-def call(session, cmd, **args):
-    reply = session.handle({"cmd": cmd, "args": args})
-    assert reply["ok"], reply
-    return reply["result"]
-
-
-def finished(variant, seed=8):
-    session = Session()
-    call(session, "new_game", variant=variant, seed=seed, players={"1": "ai", "2": "ai"}, level="Beginner")
-    view = call(session, "view")
-    while not view["outcome"]:
-        view = call(session, "ai_move")["view"]
-    return call(session, "export")["record"], view
 
 
 @pytest.mark.parametrize("variant", ["hdc2", "banqi", "gaiqi"])
 def test_the_result_panel_of_each_variant(open_app, variant):
-    record, view = finished(variant)
+    record, view, _ = finished(variant)
     page = open_app({"record": record, "lang": "en"})
     over = page.locator("#gameover")
     expect(over).to_be_visible()

@@ -1,0 +1,24 @@
+"""Helpers the browser tests share: a board square's locator, bridge calls on CPython, finished games."""
+
+from hdchess.bridge import Session
+
+
+def cell(page, square):
+    return page.locator(f'#board [data-sq="{square}"]')
+
+
+def call(session, cmd, **args):
+    """A bridge command on CPython that must succeed: its result."""
+    reply = session.handle({"cmd": cmd, "args": args})
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def finished(variant="hdc2", seed=8):
+    """A known deal played to its end by two Beginners: (record, final view, the session)."""
+    session = Session()
+    call(session, "new_game", variant=variant, seed=seed, players={"1": "ai", "2": "ai"}, level="Beginner")
+    view = call(session, "view")
+    while not view["outcome"]:
+        view = call(session, "ai_move")["view"]
+    return call(session, "export")["record"], view, session
