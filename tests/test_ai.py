@@ -20,7 +20,7 @@ def reference_value(searcher: Searcher, depth: int, ply: int = 0) -> float:
     if outcome is not None:
         return searcher._terminal(outcome, ply)
     if depth <= 0:
-        return searcher._quiesce(-INFINITY, INFINITY, ply, actions)
+        return searcher._quiesce(-INFINITY, INFINITY, ply)
     best = -INFINITY
     for action in actions:
         outcomes = state.chance_outcomes(action)
@@ -204,6 +204,42 @@ def test_the_evaluation_cache_tells_apart_what_the_evaluation_reads():
     hdc2 = load_ruleset("hdc2")  # decided by score: the count is not read, so it is not in the key
     a, b = (hdc2.read_position(f"R7/8/8/7p r - {quiet} 80") for quiet in (0, 30))
     assert hdc2.knowledge.eval_key(a) == hdc2.knowledge.eval_key(b)
+
+
+@pytest.mark.parametrize("variant", ["hdc2", "banqi", "gaiqi"])
+def test_the_fit_reads_the_features_the_search_weighs(variant):
+    """The Texel fit learns weights for ``features``; the search evaluates with
+    ``difference``. They must agree: material plus each feature times its weight is
+    the evaluation, with every feature in play (all weights non-zero)."""
+    import dataclasses
+
+    from hdchess.facedown.knowledge import FEATURES, difference, features
+
+    ruleset = load_ruleset(variant)
+    weights = dataclasses.replace(ruleset.knowledge.weights, **{name: 0.5 + 0.1 * i
+                                                                 for i, name in enumerate(FEATURES[1:])})
+    rng = random.Random(7)
+    checked = nonzero = 0
+    for _ in range(40):
+        if checked == 6:
+            break
+        state = ruleset.new_state()
+        for _ in range(rng.randrange(6, 100)):
+            actions = state.legal_actions()
+            if not actions or state.outcome(actions) is not None:
+                break
+            action = rng.choice(actions)
+            outcomes = state.chance_outcomes(action)
+            state.push(action, rng.choices([p for p, _ in outcomes], [q for _, q in outcomes])[0]
+                       if outcomes else None)
+        values = features(state)
+        if values is None or state.outcome() is not None:
+            continue
+        expected = values[0] + sum(getattr(weights, name) * value for name, value in zip(FEATURES[1:], values[1:]))
+        assert difference(state, weights) == pytest.approx(expected, abs=1e-9)
+        checked += 1
+        nonzero += sum(1 for value in values[1:] if value)
+    assert checked == 6 and nonzero >= 3 * checked
 
 
 def test_level_names():

@@ -33,6 +33,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from ..gamestate import Action, GameState, Outcome
@@ -144,6 +145,7 @@ class Searcher:
         side_total = sum(values[p] * ruleset.initial_pool[p] for p in range(8))
         bound = (side_total + WIN_BONUS + 20.0) if self.decided_by_score else DECISIVE
         self.lo, self.hi = -bound, bound
+        self._eval_floor, self._eval_ceiling = self.lo + 1, self.hi - 1  # an estimate never equals a game's end
         self._deadline = None
         self._next_check = 0  # the first node reads the limits
 
@@ -182,15 +184,22 @@ class Searcher:
         return max(self.lo, min(self.hi, value))
 
     def _evaluate(self, summary=None) -> float:
-        """The static evaluation, remembered by position: quiescence and chance
-        leaves meet the same positions again and again."""
+        """The static evaluation (kept inside the bounds of real game ends)."""
         self.horizon_hits += 1
-        state = self.state
-        key = self._eval_key(state)
+        value = self._eval(self.state, self.weights, summary)
+        return self._eval_floor if value < self._eval_floor else (
+            self._eval_ceiling if value > self._eval_ceiling else value)
+
+    def _evaluate_remembered(self, summary=None) -> float:
+        """The static evaluation, remembered by position: quiescence meets the same
+        positions again and again (one in five or so), while the leaves below a
+        flip are nearly always new, so they are not worth a key and a lookup."""
+        key = self._eval_key(self.state)
         value = self.eval_cache.get(key)
         if value is None:
-            value = self._eval(state, self.weights, summary)
-            value = self.eval_cache[key] = max(self.lo + 1, min(self.hi - 1, value))
+            value = self.eval_cache[key] = self._evaluate(summary)
+        else:
+            self.horizon_hits += 1
         return value
 
     def _order(self, actions: list[Action], tt_move: int, ply: int, depth: int, root: bool) -> list[Action]:
@@ -208,7 +217,7 @@ class Searcher:
         """Value of an action with chance outcomes, for the player taking it (Star1/Star2)."""
         state = self.state
         me = state.side
-        outcomes = sorted(state.chance_outcomes(action), key=lambda o: -o[1])
+        outcomes = sorted(state.chance_outcomes(action), key=itemgetter(1), reverse=True)  # likeliest first
         lo, hi = self.lo, self.hi
         if alpha >= hi:
             return hi
@@ -297,6 +306,8 @@ class Searcher:
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._check_limits()
+        if depth <= 0 or ply >= _MAX_DEPTH:  # the horizon: quiescence scans the node itself
+            return self._quiesce(alpha, beta, ply)
         actions = state.legal_actions()
         outcome = state.outcome(actions)
         if outcome is not None:
@@ -305,8 +316,6 @@ class Searcher:
             exact = self._table_probe(state)
             if exact is not None:
                 return self._table_value(exact, ply)
-        if depth <= 0 or ply >= _MAX_DEPTH:
-            return self._quiesce(alpha, beta, ply, actions)
         key = state.search_key()
         entry = self.tt.get(key)
         tt_move = -1
@@ -365,25 +374,22 @@ class Searcher:
         self.tt[key] = (depth, flag, best, best_move, self.horizon_hits == hits_before)
         return best
 
-    def _quiesce(self, alpha: float, beta: float, ply: int, actions: list[Action] | None = None,
-                 qdepth: int = 0) -> float:
+    def _quiesce(self, alpha: float, beta: float, ply: int, qdepth: int = 0) -> float:
         """Stand pat, or resolve captures (at most _QUIESCE_PLIES deep: the
         evaluation's threat terms judge what is left hanging beyond that)."""
         state = self.state
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._check_limits()
-        summary = None
-        if actions is None:
-            actions, summary = self._leaf_scan(state)  # one scan: the actions and the evaluation's summary
-            outcome = state.outcome(actions)
-            if outcome is not None:
-                return self._terminal(outcome, ply)
-            if self._table_probe is not None:
-                exact = self._table_probe(state)
-                if exact is not None:
-                    return self._table_value(exact, ply)
-        stand = self._evaluate(summary)
+        actions, summary = self._leaf_scan(state)  # one scan: the actions and the evaluation's summary
+        outcome = state.outcome(actions)
+        if outcome is not None:
+            return self._terminal(outcome, ply)
+        if self._table_probe is not None:
+            exact = self._table_probe(state)
+            if exact is not None:
+                return self._table_value(exact, ply)
+        stand = self._evaluate_remembered(summary)
         if stand >= beta:
             return stand
         if stand > alpha:
@@ -398,9 +404,9 @@ class Searcher:
         for action in captures:
             state.push(action)
             if state.side == me:
-                value = self._quiesce(alpha, beta, ply + 1, None, qdepth + 1)
+                value = self._quiesce(alpha, beta, ply + 1, qdepth + 1)
             else:
-                value = -self._quiesce(-beta, -alpha, ply + 1, None, qdepth + 1)
+                value = -self._quiesce(-beta, -alpha, ply + 1, qdepth + 1)
             state.pop()
             if value > best:
                 best = value

@@ -23,7 +23,7 @@ from ..ai.knowledge import DECISIVE, Knowledge, Weights, two_largest, utility
 from ..core import GENERAL, make_piece
 from ..gamestate import NO_SIDE
 from .book import book_move
-from .position import HIDDEN, Position
+from .position import HIDDEN, NO_CHASE, Position
 from .tables import TABLES
 
 GENERAL_CAPTURE = 500.0  # general-loss variants: the side to move can take the enemy General
@@ -53,6 +53,7 @@ class FaceDownWeights(Weights):
     scale: float = 8.0
 
 
+
 def load_weights(variant: str) -> FaceDownWeights:
     """The fitted weights of a variant (weights.json); the defaults where it has none."""
     table = json.loads(resources.files(__package__).joinpath("weights.json").read_text(encoding="utf-8"))
@@ -60,19 +61,9 @@ def load_weights(variant: str) -> FaceDownWeights:
     return FaceDownWeights(**{k: float(v) for k, v in table.get(variant, {}).items() if k in known})
 
 
-def moves_and_summary(state: Position, color: int, moves: list[int] | None = None) -> tuple[int, int, int]:
-    """(number of moves, face-up enemies capturable, face-down squares attacked) for
-    ``color``; the moves themselves are appended to ``moves`` when it is given."""
-    return state._movement.scan(state, color, moves)
-
-
 def _holds_general(state: Position, bitboard: int) -> bool:
     mailbox = state.mailbox
     return any(mailbox[sq] & 7 == GENERAL for sq in state.geometry.squares(bitboard))
-
-
-def _two_largest(state: Position, bitboard: int) -> tuple[int, int]:
-    return two_largest(state.mailbox, state._values, state.geometry.squares(bitboard))
 
 
 def _dominance(state: Position, side: int, victims: tuple[int, ...]) -> float:
@@ -93,67 +84,88 @@ def _dominance(state: Position, side: int, victims: tuple[int, ...]) -> float:
     return result
 
 
-def features(state: Position, ours: tuple[int, int, int] | None = None,
-             weights: FaceDownWeights | None = None) -> list[float] | None:
-    """The feature values (:data:`FEATURES`) for the side to move; None when the side
-    to move can take the enemy General (general-loss games: the game is won). With
-    ``weights``, a costly feature whose weight is 0 is left at 0 (the search's case)."""
+def _weighted_sum(state: Position, weights: FaceDownWeights, ours: tuple[int, int, int] | None) -> float | None:
+    """Material plus each feature times its weight, for the side to move; None when
+    the side to move can take the enemy General (general-loss games: the game is won).
+
+    The one definition of the features: the search calls it at every leaf, so a
+    feature is computed only where its weight is not 0, and :func:`features` reads
+    each feature back from it (the sum is linear in the weights).
+    """
     side = state.side
     other = side ^ 1
-    our_moves, our_captures, our_exposed = ours or moves_and_summary(state, side)
+    scan = state._movement.scan
+    our_moves, our_captures, our_exposed = ours or scan(state, side, None)
     general_loss = state._general_loss
     if general_loss and _holds_general(state, our_captures):
         return None
-    their_moves, their_captures, their_exposed = moves_and_summary(state, other)
-    pools = state.pool_value
+    their_moves, their_captures, their_exposed = scan(state, other, None)
+    w = weights
+    pools, material, penalties = state.pool_value, state.material, state.penalties
     hidden = state.hidden.bit_count()
-    attack = _two_largest(state, our_captures)[0] if our_captures else 0
-    threat, second = _two_largest(state, their_captures) if their_captures else (0, 0)
-    mobility = our_moves - their_moves
-    exposure = opportunity = blind_risk = blind_chance = 0.0
-    if hidden:
-        exposure = their_exposed.bit_count() * pools[side] / hidden
-        opportunity = our_exposed.bit_count() * pools[other] / hidden
-        if general_loss:
+    endgame = 1 - hidden / state.geometry.num_squares  # 0 with every piece face-down, 1 with none
+    value = (material[side] - material[other] - (penalties[side] - penalties[other]) * state._penalty_points
+             + w.pool * (pools[side] - pools[other])
+             + (w.mobility + w.endgame_mobility * endgame) * (our_moves - their_moves))
+    mailbox, values, squares = state.mailbox, state._values, state.geometry.squares
+    if our_captures:  # the best capture we have
+        value += w.attack * two_largest(mailbox, values, squares(our_captures))[0]
+    if their_captures:  # the best two captures they have (we move first)
+        threat, second = two_largest(mailbox, values, squares(their_captures))
+        value -= w.threat * threat + w.second_threat * second
+    if hidden:  # what a flip may give or lose where either side attacks a face-down square
+        if w.exposure:
+            value -= w.exposure * their_exposed.bit_count() * pools[side] / hidden
+        if w.opportunity:
+            value += w.opportunity * our_exposed.bit_count() * pools[other] / hidden
+        if general_loss:  # a blind capture may take a face-down General
             pool = state.pool
-            blind_risk = min(1.0, their_exposed.bit_count() * pool[make_piece(side, GENERAL)] / hidden)
-            blind_chance = min(1.0, our_exposed.bit_count() * pool[make_piece(other, GENERAL)] / hidden)
+            if w.blind_risk:
+                value -= w.blind_risk * min(1.0, their_exposed.bit_count() * pool[make_piece(side, GENERAL)] / hidden)
+            if w.blind_chance:
+                value += w.blind_chance * min(1.0, our_exposed.bit_count() * pool[make_piece(other, GENERAL)] / hidden)
+    if general_loss and w.general_threat and _holds_general(state, their_captures):
+        value -= w.general_threat
     victims = state._movement.victims
-    general_threat = 1.0 if general_loss and _holds_general(state, their_captures) else 0.0
-    return [
-        state.score(side) - state.score(other),
-        pools[side] - pools[other],
-        mobility,
-        attack,
-        -threat,
-        -second,
-        -exposure,
-        opportunity,
-        _dominance(state, side, victims) if victims is not None and (weights is None or weights.dominance) else 0.0,
-        -general_threat,
-        -blind_risk,
-        blind_chance,
-        mobility * (1 - hidden / len(state.mailbox)),
-    ]
+    if victims is not None and w.dominance:
+        value += w.dominance * _dominance(state, side, victims)
+    return value
+
+
+def _unit_weights() -> list[FaceDownWeights]:
+    """All weights 0, then each feature's alone at 1 (material's is always 1)."""
+    zero = {name: 0.0 for name in FEATURES[1:]}
+    return [FaceDownWeights(**zero)] + [FaceDownWeights(**{**zero, name: 1.0}) for name in FEATURES[1:]]
+
+
+_UNITS = _unit_weights()
+
+
+def features(state: Position, ours: tuple[int, int, int] | None = None) -> list[float] | None:
+    """The feature values (:data:`FEATURES`) for the side to move, as the Texel fit
+    needs them; None when the side to move can take the enemy General. Read back
+    from :func:`_weighted_sum`: material is its value with every weight at 0, each
+    other feature what its weight at 1 adds to that."""
+    if state.side == NO_SIDE:
+        return [0.0] * len(FEATURES)
+    ours = ours or state._movement.scan(state, state.side, None)
+    sums = [_weighted_sum(state, units, ours) for units in _UNITS]
+    if sums[0] is None:
+        return None
+    material = sums[0]
+    return [material] + [value - material for value in sums[1:]]
 
 
 def difference(state: Position, weights: FaceDownWeights, ours: tuple[int, int, int] | None = None) -> float:
     """Expected final score difference for the side to move (points).
 
-    ``ours`` may pass :func:`moves_and_summary` of the side to move, already computed.
+    ``ours`` may pass the side to move's scan (``Movement.scan``: moves, captures,
+    face-down squares attacked), already computed.
     """
     if state.side == NO_SIDE:
         return 0.0
-    values = features(state, ours, weights)
-    if values is None:
-        return GENERAL_CAPTURE  # gaiqi: we take their General and win at once
-    (material, pool, mobility, attack, threat, second, exposure, opportunity, dominance, general_threat,
-     blind_risk, blind_chance, endgame_mobility) = values
-    w = weights
-    return (material + w.pool * pool + w.mobility * mobility + w.attack * attack + w.threat * threat
-            + w.second_threat * second + w.exposure * exposure + w.opportunity * opportunity
-            + w.dominance * dominance + w.general_threat * general_threat + w.blind_risk * blind_risk
-            + w.blind_chance * blind_chance + w.endgame_mobility * endgame_mobility)
+    value = _weighted_sum(state, weights, ours)
+    return GENERAL_CAPTURE if value is None else value  # None: we take their General and win at once
 
 
 def evaluate(state: Position, weights: FaceDownWeights, ours: tuple[int, int, int] | None = None) -> float:
@@ -181,7 +193,7 @@ def leaf_scan(state: Position) -> tuple[list[int], tuple[int, int, int] | None]:
     actions: list[int] = []
     if state.side == NO_SIDE:
         return actions, None
-    return actions, moves_and_summary(state, state.side, actions)
+    return actions, state._movement.scan(state, state.side, actions)
 
 
 def captures(state: Position, actions: list[int]) -> list[int]:
@@ -201,7 +213,7 @@ def attacked_face_down(state: Position, color: int) -> int:
     """Bitboard of the face-down squares ``color``'s pieces could take an enemy on."""
     if not state.hidden or not state.colors[color]:
         return 0
-    return moves_and_summary(state, color)[2]
+    return state._movement.scan(state, color, None)[2]
 
 
 def flip_risk_order(state: Position, flips: list[int]) -> list[int]:
@@ -278,7 +290,9 @@ def order(state: Position, actions: list[int], tt_move: int, killers: list[int],
 def eval_key(state: Position) -> int:
     """What the evaluation reads: the public position, the penalties, the chase counts, and in
     win/loss games the quiet count (an advantage fades as the no-progress limit nears)."""
-    key = state.hash ^ (state.penalties[0] * 0x9E3779B1 + state.penalties[1] * 0x7F4A7C15) ^ hash(state.chase)
+    key = state.hash ^ (state.penalties[0] * 0x9E3779B1 + state.penalties[1] * 0x7F4A7C15)
+    if state.chase != NO_CHASE:  # gaiqi's chase counts
+        key ^= hash(state.chase)
     if not state._by_score and state._no_progress_limit:
         key ^= state.quiet * 0x27D4EB2F165667C5
     return key
@@ -299,4 +313,4 @@ def make_knowledge(variant: str) -> Knowledge:
 
 
 __all__ = ["FEATURES", "FaceDownWeights", "attacked_face_down", "difference", "evaluate", "features",
-           "flip_risk_order", "load_weights", "make_knowledge", "moves_and_summary"]
+           "flip_risk_order", "load_weights", "make_knowledge"]

@@ -105,18 +105,17 @@ def movement(geometry: Geometry) -> Movement:
         capturable = enemy | hidden
         count, chaser = state.chase[color]
         cached = cache.get
-        moves = captured = exposed = 0
+        moves = reached = 0
         for sq in squares(state.colors[color]):
             targets = target_squares(mailbox[sq] & 7, sq, occupied, capturable)
             if sq == chaser and count >= CHASE_LIMIT:
                 targets &= ~checking_targets(state, color, sq, targets)
             if targets:
                 moves += targets.bit_count()
-                captured |= targets & enemy
-                exposed |= targets & hidden
+                reached |= targets
                 if out is not None:
                     out += cached(sq << shift | targets) or actions_to(sq, targets)
-        return moves, captured, exposed
+        return moves, reached & enemy, reached & hidden
 
     def explain(state: State, frm: int, to: int) -> Message | None:
         """Why the move of the player's own piece ``frm-to`` is illegal in gaiqi.

@@ -38,12 +38,13 @@ def movement(geometry: Geometry) -> Movement:
         is None), and return (number of moves, bitboard of the enemy pieces they
         capture, bitboard of the face-down squares they would capture an enemy
         on): the move generator and the evaluation's summary share this one loop,
-        the engine's hottest."""
-        mailbox, occupied, hidden = state.mailbox, state.occupied, state.hidden
+        the engine's hottest. Both bitboards are the union of every piece's
+        capture reach, met with the enemy or the face-down squares once at the end."""
+        mailbox, occupied = state.mailbox, state.occupied
         empty = all_squares ^ occupied
         enemy = state.colors[color ^ 1]
         cached = cache.get
-        count = captured = exposed = 0
+        count = reached = 0
         for sq in squares(state.colors[color]):
             kind = mailbox[sq] & 7
             moves = moves_by_kind[kind]
@@ -55,13 +56,12 @@ def movement(geometry: Geometry) -> Movement:
                 entry = table[sq].get(occupied & mask[sq]) or lookup(sq, occupied)
                 reach = entry[which]
                 targets = entry[0] | (reach & enemy)
-            exposed |= reach & hidden
+            reached |= reach
             if targets:
                 count += targets.bit_count()
-                captured |= targets & enemy
                 if out is not None:
                     out += cached(sq << shift | targets) or actions_to(sq, targets)
-        return count, captured, exposed
+        return count, reached & enemy, reached & state.hidden
 
     def generate_moves(state: FaceDownState, color: int, out: list[int]) -> None:
         """Append every move of ``color``'s revealed pieces to ``out``: :func:`scan_moves`
