@@ -242,6 +242,40 @@ def test_the_fit_reads_the_features_the_search_weighs(variant):
     assert checked == 6 and nonzero >= 3 * checked
 
 
+@pytest.mark.parametrize("variant", ["hdc2", "banqi", "gaiqi"])
+def test_outcomes_of_one_flip_share_work_without_changing_their_values(variant):
+    """Below a flip the search lets the outcomes' evaluations share a scratch dict;
+    each outcome must still get exactly the value it gets on its own."""
+    ruleset = load_ruleset(variant)
+    knowledge, weights = ruleset.knowledge, ruleset.knowledge.weights
+    rng = random.Random(11)
+    compared = 0
+    for _ in range(30):
+        state = ruleset.new_state()
+        for _ in range(rng.randrange(1, 40)):
+            actions = state.legal_actions()
+            if not actions or state.outcome(actions) is not None:
+                break
+            action = rng.choice(actions)
+            outcomes = state.chance_outcomes(action)
+            state.push(action, rng.choice(outcomes)[0] if outcomes else None)
+        if state.outcome() is not None:
+            continue
+        flips = [a for a in state.legal_actions() if state.chance_outcomes(a)]
+        if not flips:
+            continue
+        action = rng.choice(flips)
+        siblings: dict = {}
+        for piece, _ in state.chance_outcomes(action):
+            state.push(action, piece)
+            if state.outcome() is None:
+                alone = knowledge.evaluate(state, weights)
+                assert knowledge.evaluate(state, weights, None, siblings) == alone
+                compared += 1
+            state.pop()
+    assert compared >= 100
+
+
 def test_level_names():
     assert [lv.name for lv in LEVELS] == ["Beginner", "Casual", "Club", "Expert", "Master", "Grandmaster"]
     assert level_by_name("master") is LEVELS[4] and level_by_name(1) is LEVELS[0] and level_by_name(6) is LEVELS[5]

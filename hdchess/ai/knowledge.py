@@ -69,9 +69,11 @@ class Knowledge:
     """A game's evaluation and move ordering, as plain functions (the search
     binds them once; calling them costs no more than any function call).
 
-    - ``evaluate(state, weights, summary=None) -> float``: utility of a position
-      that has not ended, for its side to act; ``summary`` is what ``leaf_scan``
-      returned for it, when the caller has it.
+    - ``evaluate(state, weights, summary=None, siblings=None) -> float``: utility of
+      a position that has not ended, for its side to act; ``summary`` is what
+      ``leaf_scan`` returned for it, when the caller has it; ``siblings`` is a dict
+      the search passes to the evaluations of the outcomes of one chance action
+      (they differ only in what it revealed), where work they share may be kept.
     - ``estimate(state, weights) -> float``: the expected final score difference
       (points, for the side to act): what a player is shown as an evaluation.
     - ``leaf_scan(state) -> (actions, summary)``: the actions ``state.outcome`` and

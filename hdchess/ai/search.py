@@ -183,10 +183,10 @@ class Searcher:
             value = value - ply if value > 0 else value + ply
         return max(self.lo, min(self.hi, value))
 
-    def _evaluate(self, summary=None) -> float:
+    def _evaluate(self, summary=None, siblings=None) -> float:
         """The static evaluation (kept inside the bounds of real game ends)."""
         self.horizon_hits += 1
-        value = self._eval(self.state, self.weights, summary)
+        value = self._eval(self.state, self.weights, summary, siblings)
         return self._eval_floor if value < self._eval_floor else (
             self._eval_ceiling if value > self._eval_ceiling else value)
 
@@ -236,12 +236,13 @@ class Searcher:
                 return bound
         if depth <= 0:  # at the horizon a revealed piece is judged statically
             total = 0.0
+            siblings: dict = {}  # what the outcomes' evaluations may share
             for outcome, prob in outcomes:
                 self.nodes += 1
                 if self.nodes >= self._next_check:
                     self._check_limits()
                 state.push(action, outcome)
-                leaf = self._leaf_value(ply + 1)
+                leaf = self._leaf_value(ply + 1, siblings)
                 total += prob * (leaf if state.side == me else -leaf)
                 state.pop()
             return total
@@ -290,8 +291,9 @@ class Searcher:
         state.pop()
         return value
 
-    def _leaf_value(self, ply: int) -> float:
-        """The game's value if it has ended or the tables know it, else the static evaluation."""
+    def _leaf_value(self, ply: int, siblings: dict | None = None) -> float:
+        """The game's value if it has ended or the tables know it, else the static
+        evaluation (``siblings``: see Knowledge.evaluate)."""
         outcome = self.state.outcome()
         if outcome is not None:
             return self._terminal(outcome, ply)
@@ -299,7 +301,7 @@ class Searcher:
             exact = self._table_probe(self.state)
             if exact is not None:
                 return self._table_value(exact, ply)
-        return self._evaluate()
+        return self._evaluate(None, siblings)
 
     def _search(self, depth: int, alpha: float, beta: float, ply: int) -> float:
         state = self.state

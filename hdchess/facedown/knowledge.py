@@ -84,7 +84,22 @@ def _dominance(state: Position, side: int, victims: tuple[int, ...]) -> float:
     return result
 
 
-def _weighted_sum(state: Position, weights: FaceDownWeights, ours: tuple[int, int, int] | None) -> float | None:
+def _scan(state: Position, color: int, siblings: dict | None) -> tuple[int, int, int]:
+    """``color``'s scan (``Movement.scan``). Below a flip (``siblings``: what the
+    outcomes of one flip share), the outcomes that reveal an enemy of ``color``
+    leave its scan alike when the scan sees only where the enemy stands: it is
+    made once for them all."""
+    movement = state._movement
+    if siblings is None or state._stack[-1][2] >> 3 == color or movement.reads_enemy_kinds:
+        return movement.scan(state, color, None)
+    found = siblings.get(color)
+    if found is None:
+        found = siblings[color] = movement.scan(state, color, None)
+    return found
+
+
+def _weighted_sum(state: Position, weights: FaceDownWeights, ours: tuple[int, int, int] | None,
+                  siblings: dict | None = None) -> float | None:
     """Material plus each feature times its weight, for the side to move; None when
     the side to move can take the enemy General (general-loss games: the game is won).
 
@@ -94,12 +109,11 @@ def _weighted_sum(state: Position, weights: FaceDownWeights, ours: tuple[int, in
     """
     side = state.side
     other = side ^ 1
-    scan = state._movement.scan
-    our_moves, our_captures, our_exposed = ours or scan(state, side, None)
+    our_moves, our_captures, our_exposed = ours or _scan(state, side, siblings)
     general_loss = state._general_loss
     if general_loss and _holds_general(state, our_captures):
         return None
-    their_moves, their_captures, their_exposed = scan(state, other, None)
+    their_moves, their_captures, their_exposed = _scan(state, other, siblings)
     w = weights
     pools, material, penalties = state.pool_value, state.material, state.penalties
     hidden = state.hidden.bit_count()
@@ -156,19 +170,22 @@ def features(state: Position, ours: tuple[int, int, int] | None = None) -> list[
     return [material] + [value - material for value in sums[1:]]
 
 
-def difference(state: Position, weights: FaceDownWeights, ours: tuple[int, int, int] | None = None) -> float:
+def difference(state: Position, weights: FaceDownWeights, ours: tuple[int, int, int] | None = None,
+               siblings: dict | None = None) -> float:
     """Expected final score difference for the side to move (points).
 
     ``ours`` may pass the side to move's scan (``Movement.scan``: moves, captures,
-    face-down squares attacked), already computed.
+    face-down squares attacked), already computed; ``siblings``, a dict the search
+    shares between the outcomes of the flip just made (see :func:`_scan`).
     """
     if state.side == NO_SIDE:
         return 0.0
-    value = _weighted_sum(state, weights, ours)
+    value = _weighted_sum(state, weights, ours, siblings)
     return GENERAL_CAPTURE if value is None else value  # None: we take their General and win at once
 
 
-def evaluate(state: Position, weights: FaceDownWeights, ours: tuple[int, int, int] | None = None) -> float:
+def evaluate(state: Position, weights: FaceDownWeights, ours: tuple[int, int, int] | None = None,
+             siblings: dict | None = None) -> float:
     """Utility of a non-terminal position for the side to move.
 
     Games decided by score weigh the expected score difference (``utility``).
@@ -179,7 +196,7 @@ def evaluate(state: Position, weights: FaceDownWeights, ours: tuple[int, int, in
     the no-progress count runs towards its limit (a draw): the side ahead makes
     progress rather than shuffle.
     """
-    value = difference(state, weights, ours)
+    value = difference(state, weights, ours, siblings)
     if state._by_score:
         return utility(value)
     limit = state._no_progress_limit
@@ -229,18 +246,13 @@ def flip_risk_order(state: Position, flips: list[int]) -> list[int]:
     our_avg = pools[side] / n
     their_avg = pools[side ^ 1] / n
     enemy_attacks, our_attacks = attacked_face_down(state, side ^ 1), attacked_face_down(state, side)
-    mask = state._mask
-
-    def score(action: int) -> float:
-        bit = 1 << (action & mask)
-        s = 0.0
-        if enemy_attacks & bit:
-            s -= our_avg
-        if our_attacks & bit:
-            s += 0.5 * their_avg
-        return s
-
-    return sorted(flips, key=score, reverse=True)
+    if not enemy_attacks | our_attacks:
+        return flips  # nobody attacks a face-down square: nothing to tell the flips apart
+    mask, target = state._mask, 0.5 * their_avg
+    scores = [(-our_avg if enemy_attacks >> (action & mask) & 1 else 0.0)
+              + (target if our_attacks >> (action & mask) & 1 else 0.0) for action in flips]
+    ranked = sorted(range(len(flips)), key=scores.__getitem__, reverse=True)  # stable: ties keep their order
+    return [flips[i] for i in ranked]
 
 
 def order(state: Position, actions: list[int], tt_move: int, killers: list[int], history,

@@ -63,6 +63,12 @@ class Movement:
     victims: tuple[int, ...] | None = None
     kind_relation: Callable[[int, int], object] | None = None
 
+    @property
+    def reads_enemy_kinds(self) -> bool:
+        """Does a colour's scan depend on which enemy piece stands where (banqi's
+        rank order, gaiqi's chase rule), or only on where the enemy stands (hdc2)?"""
+        return self.victims is not None or self.gives_check is not None
+
 
 def _zobrist_keys(size: int):
     rng = random.Random(0x4844433)  # fixed: hashes are stable across runs

@@ -72,10 +72,12 @@ def _two_largest(state: State, bitboard: int) -> tuple[int, int]:
     return two_largest(state.top, state._values, state.geometry.squares(bitboard))
 
 
-def difference(state: State, weights: StackWeights = DEFAULT_WEIGHTS, ours: tuple[int, int] | None = None) -> float:
+def difference(state: State, weights: StackWeights = DEFAULT_WEIGHTS, ours: tuple[int, int] | None = None,
+               siblings: dict | None = None) -> float:
     """Expected advantage of the side to act, in points.
 
-    ``ours`` may pass the side to act's (number of moves, enemy tops they cover), already scanned.
+    ``ours`` may pass the side to act's (number of moves, enemy tops they cover), already
+    scanned; ``siblings`` is not used (Cheight has no chance actions).
     """
     me = state.side
     them = me ^ 1
