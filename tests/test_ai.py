@@ -10,6 +10,7 @@ from hdchess.ai.knowledge import terminal_utility
 from hdchess.ai.search import INFINITY, Searcher, _chance_depth
 from hdchess.errors import HdchessError
 from hdchess.notation import move_text, position_text
+from hdchess.playout import random_playout
 
 
 def reference_value(searcher: Searcher, depth: int, ply: int = 0) -> float:
@@ -224,14 +225,7 @@ def test_the_fit_reads_the_features_the_search_weighs(variant):
         if checked == 6:
             break
         state = ruleset.new_state()
-        for _ in range(rng.randrange(6, 100)):
-            actions = state.legal_actions()
-            if not actions or state.outcome(actions) is not None:
-                break
-            action = rng.choice(actions)
-            outcomes = state.chance_outcomes(action)
-            state.push(action, rng.choices([p for p, _ in outcomes], [q for _, q in outcomes])[0]
-                       if outcomes else None)
+        random_playout(state, rng, max_plies=rng.randrange(6, 100))
         values = features(state)
         if values is None or state.outcome() is not None:
             continue
@@ -252,13 +246,7 @@ def test_outcomes_of_one_flip_share_work_without_changing_their_values(variant):
     compared = 0
     for _ in range(30):
         state = ruleset.new_state()
-        for _ in range(rng.randrange(1, 40)):
-            actions = state.legal_actions()
-            if not actions or state.outcome(actions) is not None:
-                break
-            action = rng.choice(actions)
-            outcomes = state.chance_outcomes(action)
-            state.push(action, rng.choice(outcomes)[0] if outcomes else None)
+        random_playout(state, rng, max_plies=rng.randrange(1, 40))
         if state.outcome() is not None:
             continue
         flips = [a for a in state.legal_actions() if state.chance_outcomes(a)]

@@ -183,6 +183,19 @@ class Searcher:
             value = value - ply if value > 0 else value + ply
         return max(self.lo, min(self.hi, value))
 
+    def _known_value(self, ply: int, actions: list[Action] | None = None) -> float | None:
+        """The value if the game has ended (``actions``: the moves, when already
+        listed) or the tables know it; None when only a search can tell."""
+        state = self.state
+        outcome = state.outcome(actions)
+        if outcome is not None:
+            return self._terminal(outcome, ply)
+        if self._table_probe is not None:
+            exact = self._table_probe(state)
+            if exact is not None:
+                return self._table_value(exact, ply)
+        return None
+
     def _evaluate(self, summary=None, siblings=None) -> float:
         """The static evaluation (kept inside the bounds of real game ends)."""
         self.horizon_hits += 1
@@ -271,13 +284,9 @@ class Searcher:
         if self.nodes >= self._next_check:
             self._check_limits()
         actions = state.legal_actions()
-        outcome = state.outcome(actions)
-        if outcome is not None:
-            return self._terminal(outcome, ply)
-        if self._table_probe is not None:
-            exact = self._table_probe(state)
-            if exact is not None:
-                return self._table_value(exact, ply)
+        known = self._known_value(ply, actions)
+        if known is not None:
+            return known
         entry = self.tt.get(state.search_key())
         if entry is not None and entry[1] != _UPPER:
             return entry[2]
@@ -294,14 +303,8 @@ class Searcher:
     def _leaf_value(self, ply: int, siblings: dict | None = None) -> float:
         """The game's value if it has ended or the tables know it, else the static
         evaluation (``siblings``: see Knowledge.evaluate)."""
-        outcome = self.state.outcome()
-        if outcome is not None:
-            return self._terminal(outcome, ply)
-        if self._table_probe is not None:
-            exact = self._table_probe(self.state)
-            if exact is not None:
-                return self._table_value(exact, ply)
-        return self._evaluate(None, siblings)
+        known = self._known_value(ply)
+        return self._evaluate(None, siblings) if known is None else known
 
     def _search(self, depth: int, alpha: float, beta: float, ply: int) -> float:
         state = self.state
@@ -311,13 +314,9 @@ class Searcher:
         if depth <= 0 or ply >= _MAX_DEPTH:  # the horizon: quiescence scans the node itself
             return self._quiesce(alpha, beta, ply)
         actions = state.legal_actions()
-        outcome = state.outcome(actions)
-        if outcome is not None:
-            return self._terminal(outcome, ply)
-        if self._table_probe is not None:
-            exact = self._table_probe(state)
-            if exact is not None:
-                return self._table_value(exact, ply)
+        known = self._known_value(ply, actions)
+        if known is not None:
+            return known
         key = state.search_key()
         entry = self.tt.get(key)
         tt_move = -1
@@ -384,13 +383,9 @@ class Searcher:
         if self.nodes >= self._next_check:
             self._check_limits()
         actions, summary = self._leaf_scan(state)  # one scan: the actions and the evaluation's summary
-        outcome = state.outcome(actions)
-        if outcome is not None:
-            return self._terminal(outcome, ply)
-        if self._table_probe is not None:
-            exact = self._table_probe(state)
-            if exact is not None:
-                return self._table_value(exact, ply)
+        known = self._known_value(ply, actions)
+        if known is not None:
+            return known
         stand = self._evaluate_remembered(summary)
         if stand >= beta:
             return stand
