@@ -3,8 +3,7 @@ in either theme and either language, during play, in the dialogs, and at the end
 
 import pytest
 from playwright.sync_api import expect
-
-from hdchess.bridge import Session
+from web_support import finished
 
 pytestmark = pytest.mark.web
 
@@ -32,16 +31,6 @@ def audit(page, axe_source, where):
     assert not violations, f"{where}: {violations}"
 
 
-def finished_record(variant="hdc2", seed=8):
-    session = Session()
-    session.handle({"cmd": "new_game", "args": {"variant": variant, "seed": seed, "players": {"1": "ai", "2": "ai"},
-                                                "level": "Beginner"}})
-    view = session.handle({"cmd": "view"})["result"]
-    while not view["outcome"]:
-        view = session.handle({"cmd": "ai_move"})["result"]["view"]
-    return session.handle({"cmd": "export"})["result"]["record"]
-
-
 @pytest.mark.parametrize(("theme", "lang"), [("light", "en"), ("dark", "en"), ("light", "zh"), ("dark", "zh")])
 def test_no_serious_violations(open_app, page, axe_source, theme, lang):
     page.emulate_media(reduced_motion="reduce")
@@ -64,7 +53,7 @@ def test_no_serious_violations(open_app, page, axe_source, theme, lang):
     page.locator("#btn-settings").click()
     audit(page, axe_source, "the settings")
     page.keyboard.press("Escape")
-    open_app({"record": finished_record(), "lang": lang, "theme": theme})
+    open_app({"record": finished()[0], "lang": lang, "theme": theme})
     expect(page.locator("#gameover svg.graph")).to_be_visible(timeout=WAIT_MS)
     page.locator("#rp-next").click()
     audit(page, axe_source, "a finished game in review")

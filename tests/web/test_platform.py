@@ -5,6 +5,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from web_support import finished
 
 import hdchess
 from hdchess.bridge import Session
@@ -181,11 +182,7 @@ def test_the_site_works_under_a_project_path(page, site_url, wait_for_engine, en
 
 def finished_game_minus_last_move(seed=8):
     """A record one ply before the end of an AI game, and the move that ends it."""
-    ai = Session()
-    ai.handle({"cmd": "new_game", "args": {"seed": seed, "players": {"1": "ai", "2": "ai"}, "level": "Beginner"}})
-    view = ai.handle({"cmd": "view"})["result"]
-    while not view["outcome"]:
-        view = ai.handle({"cmd": "ai_move"})["result"]["view"]
+    _, view, _ = finished(seed=seed)
     humans = Session()
     humans.handle({"cmd": "new_game", "args": {"seed": seed, "players": {"1": "human", "2": "human"}}})
     for move in view["moves"][:-1]:  # the same known deal: a flip reveals the same piece again
@@ -232,6 +229,14 @@ def test_embed_mode_posts_events_and_takes_commands(page, site_url, wait_for_eng
     assert "too long" in events("error")[1]["message"]
 
 
+LAST_MOVE_IN_VIEW = """() => {
+  const list = document.querySelector('#moves').getBoundingClientRect();
+  const moves = document.querySelectorAll('.move-list .move');
+  const last = moves[moves.length - 1].getBoundingClientRect();
+  return list.top <= last.top && last.bottom <= list.bottom + 1;
+}"""
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_embed_fits_the_documented_frame(page, site_url, wait_for_engine, lang):
     """README: 720 x 560. Nothing scrolls but the move list, which stays in view with its last move."""
@@ -252,8 +257,7 @@ def test_the_embed_fits_the_documented_frame(page, site_url, wait_for_engine, la
     assert size[0] <= size[1] and size[2] <= size[3], f"the embed scrolls: {size}"
     box = frame.locator("#moves").bounding_box()
     assert box["height"] >= 60 and box["y"] + box["height"] <= bottom
-    last = frame.locator(".move-list .move").last.bounding_box()
-    assert box["y"] <= last["y"] and last["y"] + last["height"] <= box["y"] + box["height"] + 1
+    frame.wait_for_function(LAST_MOVE_IN_VIEW, timeout=10_000)  # the list scrolls after the move is drawn
     for selector in ("#board", ".player-card", "#btn-new"):
         item = frame.locator(selector).first.bounding_box()
         assert item["y"] + item["height"] <= bottom and item["x"] + item["width"] <= right

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from web_support import finished
 
 from hdchess.bridge import Session
 
@@ -65,14 +66,6 @@ def position_with_a_move(seed=21):
             return session.handle({"cmd": "export"})["result"]["record"], options[0]["move"]
         assert session.handle({"cmd": "play", "args": {"move": view["legal"]["flips"][0]}})["ok"]
     raise AssertionError("no position with a move")
-
-
-def finished_record(seed=8):
-    session = session_record(seed=seed, players=("ai", "ai"))
-    view = session.handle({"cmd": "view"})["result"]
-    while not view["outcome"]:
-        view = session.handle({"cmd": "ai_move"})["result"]["view"]
-    return session.handle({"cmd": "export"})["result"]["record"], view
 
 
 def play_any_move(page, quick=False):
@@ -317,7 +310,7 @@ def test_two_players_at_one_screen(open_app):
 
 
 def test_review_a_finished_game_step_by_step(open_app):
-    record, view = finished_record()
+    record, view, _ = finished()
     total = len(view["moves"])
     page = open_app({"record": record, "lang": "en"})
     over = page.locator("#gameover")
