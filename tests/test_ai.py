@@ -264,6 +264,23 @@ def test_outcomes_of_one_flip_share_work_without_changing_their_values(variant):
     assert compared >= 100
 
 
+def test_an_interrupted_iteration_keeps_a_better_move_it_found():
+    """Time runs out inside an iteration: the last best was searched first, and a move
+    the new iteration finished with a higher value is played; else the last best is."""
+    state = parse_position(SMALL_POSITIONS[0])
+    searcher = Searcher(state.copy(), SearchLimits(depth=2))
+    searcher.begin()
+    a, b, c = state.legal_actions()[:3]
+    searcher.scores = {a: 1.0, b: 0.5, c: 0.0}
+    for partial, expected in [({a: 0.2, b: 0.7}, b), ({a: 0.9, b: 0.7}, a), ({a: 0.2}, a), ({}, a)]:
+        searcher._partial = partial
+        searcher._deeper = searcher._interrupted_best()
+        result = searcher.result()
+        assert result.action == expected
+        assert result.score == (partial[b] if expected == b else 1.0)
+        assert result.root_scores == searcher.scores  # what the complete iteration learned
+
+
 def test_level_names():
     assert [lv.name for lv in LEVELS] == ["Beginner", "Casual", "Club", "Expert", "Master", "Grandmaster"]
     assert level_by_name("master") is LEVELS[4] and level_by_name(1) is LEVELS[0] and level_by_name(6) is LEVELS[5]

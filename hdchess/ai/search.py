@@ -75,8 +75,10 @@ class SearchInfo:
 class SearchResult:
     """The chosen action; ``score`` is its utility for the side to act, in
     points (the expected final score difference, plus 30 for a win: see
-    knowledge.utility); ``root_scores`` holds what the last iteration learned
-    of each root action (exact near the best, bounds further away)."""
+    knowledge.utility); ``root_scores`` holds what the last complete iteration
+    learned of each root action (exact near the best, bounds further away). The
+    action is that iteration's best, unless the next, interrupted one had already
+    found a better one (then ``score`` is its value at that depth)."""
 
     action: Action
     score: float
@@ -422,6 +424,7 @@ class Searcher:
         if previous:  # best first, then the rest in the order of the last iteration
             ordered.sort(key=lambda a: -previous.get(a, -INFINITY))
         scores: dict[Action, float] = {}
+        self._partial = scores  # what is known if the iteration is interrupted
         alpha, beta = -INFINITY, INFINITY
         me = state.side
         for action in ordered:
@@ -448,6 +451,8 @@ class Searcher:
         self._max_depth = 1 if len(self._actions) == 1 else min(self.limits.depth or _MAX_DEPTH, _MAX_DEPTH)
         self._root_stack = len(state.move_stack)
         self.scores: dict[Action, float] = {}
+        self._partial: dict[Action, float] = {}
+        self._deeper: tuple[Action, float] | None = None  # a better action an interrupted iteration found
         self.best_depth, self.solved, self.finished = 0, False, False
         self._from_tables = self._table_root() if self._tables is not None else None
         if self._from_tables is not None:
@@ -475,9 +480,10 @@ class Searcher:
             except _Stop:
                 while len(state.move_stack) > self._root_stack:  # unwind the interrupted line
                     state.pop()
+                self._deeper = self._interrupted_best()
                 self.finished = self._limits_reached()
                 break
-            self.scores, self.best_depth = new_scores, depth
+            self.scores, self.best_depth, self._deeper = new_scores, depth, None
             self.solved = self.horizon_hits == hits_before and not state.has_chance()
             if self.on_info:
                 best = max(new_scores, key=new_scores.get)
@@ -491,6 +497,19 @@ class Searcher:
             elif slice_end is not None and time.perf_counter() >= slice_end:
                 break
         return self.finished
+
+    def _interrupted_best(self) -> tuple[Action, float] | None:
+        """What an interrupted iteration learned: it searches the last best action
+        first, and any action it finished with a higher value is better at the new
+        depth (its value is exact: it beat the window the best set). None when it
+        found nothing better (or did not finish the first action)."""
+        partial = self._partial
+        if not partial:
+            return None
+        best = max(partial, key=partial.get)
+        if self.scores and partial[best] <= partial[next(iter(partial))]:
+            return None
+        return best, partial[best]
 
     def _limits_reached(self) -> bool:
         """Was the last stop the search's own end (not just the end of a time slice)?"""
@@ -508,7 +527,10 @@ class Searcher:
             return self._from_tables
         scores = self.scores or {a: 0.0 for a in self._actions}  # not even depth 1 finished: take the root's list
         best = max(scores, key=scores.get)
-        return SearchResult(best, scores[best], self.best_depth, self.nodes, self.elapsed_ms(), self.pv(best),
+        score = scores[best]
+        if self._deeper is not None:
+            best, score = self._deeper
+        return SearchResult(best, score, self.best_depth, self.nodes, self.elapsed_ms(), self.pv(best),
                             scores, self.solved)
 
     def run(self) -> SearchResult:
