@@ -112,7 +112,13 @@ def _chance_depth(depth: int) -> int:
 
 
 class Searcher:
-    """One search of one position. Not reusable: make one per decision."""
+    """One search of one position. Not reusable: make one per decision.
+
+    The knowledge's functions, kept on the searcher, are read into a local before
+    they are called: CPython 3.11 does not specialise ``self.f(...)`` when ``f``
+    is a stored function rather than a method, and these calls are made at
+    nearly every node.
+    """
 
     def __init__(self, state: GameState, limits: SearchLimits, weights: Any = None,
                  seed: int = 0, on_info: Callable[[SearchInfo], None] | None = None,
@@ -192,8 +198,9 @@ class Searcher:
         outcome = state.outcome(actions)
         if outcome is not None:
             return self._terminal(outcome, ply)
-        if self._table_probe is not None:
-            exact = self._table_probe(state)
+        probe = self._table_probe
+        if probe is not None:
+            exact = probe(state)
             if exact is not None:
                 return self._table_value(exact, ply)
         return None
@@ -201,7 +208,8 @@ class Searcher:
     def _evaluate(self, summary=None, siblings=None) -> float:
         """The static evaluation (kept inside the bounds of real game ends)."""
         self.horizon_hits += 1
-        value = self._eval(self.state, self.weights, summary, siblings)
+        evaluate = self._eval
+        value = evaluate(self.state, self.weights, summary, siblings)
         return self._eval_floor if value < self._eval_floor else (
             self._eval_ceiling if value > self._eval_ceiling else value)
 
@@ -209,7 +217,8 @@ class Searcher:
         """The static evaluation, remembered by position: quiescence meets the same
         positions again and again (one in five or so), while the leaves below a
         flip are nearly always new, so they are not worth a key and a lookup."""
-        key = self._eval_key(self.state)
+        eval_key = self._eval_key
+        key = eval_key(self.state)
         value = self.eval_cache.get(key)
         if value is None:
             value = self.eval_cache[key] = self._evaluate(summary)
@@ -292,7 +301,8 @@ class Searcher:
         entry = self.tt.get(state.search_key())
         if entry is not None and entry[1] != _UPPER:
             return entry[2]
-        ordered = self._order_actions(state, actions, -1, self.killers[ply], self.history, 0, self.rng)
+        order = self._order_actions
+        ordered = order(state, actions, -1, self.killers[ply], self.history, 0, self.rng)
         if not ordered or state.is_chance(ordered[0]):
             return self.lo
         me = state.side
@@ -340,8 +350,8 @@ class Searcher:
         keep = _flip_budget(depth, False) if self.selective else None
         killers = self.killers[ply]
         reduce_from = _LMR_MOVES if self.reductions and depth >= _LMR_DEPTH else len(actions) + 1
-        for index, action in enumerate(self._order_actions(state, actions, tt_move, killers, self.history, keep,
-                                                           self.rng)):
+        order = self._order_actions
+        for index, action in enumerate(order(state, actions, tt_move, killers, self.history, keep, self.rng)):
             if is_chance(action):
                 value = self._chance(action, _chance_depth(depth), alpha, beta, ply)
             else:
@@ -384,7 +394,8 @@ class Searcher:
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._check_limits()
-        actions, summary = self._leaf_scan(state)  # one scan: the actions and the evaluation's summary
+        leaf_scan, captures = self._leaf_scan, self._captures
+        actions, summary = leaf_scan(state)  # one scan: the actions and the evaluation's summary
         known = self._known_value(ply, actions)
         if known is not None:
             return known
@@ -395,7 +406,7 @@ class Searcher:
             alpha = stand
         if qdepth >= _QUIESCE_PLIES:
             return stand
-        captures = self._captures(state, actions)
+        captures = captures(state, actions)
         if not captures:
             return stand
         best = stand

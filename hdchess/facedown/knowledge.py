@@ -109,11 +109,14 @@ def _weighted_sum(state: Position, weights: FaceDownWeights, ours: tuple[int, in
     """
     side = state.side
     other = side ^ 1
-    our_moves, our_captures, our_exposed = ours or _scan(state, side, siblings)
+    scan = state._movement.scan
+    our_moves, our_captures, our_exposed = ours or (scan(state, side, None) if siblings is None
+                                                    else _scan(state, side, siblings))
     general_loss = state._general_loss
     if general_loss and _holds_general(state, our_captures):
         return None
-    their_moves, their_captures, their_exposed = _scan(state, other, siblings)
+    their_moves, their_captures, their_exposed = (scan(state, other, None) if siblings is None
+                                                  else _scan(state, other, siblings))
     w = weights
     pools, material, penalties = state.pool_value, state.material, state.penalties
     hidden = state.hidden.bit_count()
@@ -196,7 +199,11 @@ def evaluate(state: Position, weights: FaceDownWeights, ours: tuple[int, int, in
     the no-progress count runs towards its limit (a draw): the side ahead makes
     progress rather than shuffle.
     """
-    value = difference(state, weights, ours, siblings)
+    if state.side == NO_SIDE:
+        return 0.0
+    value = _weighted_sum(state, weights, ours, siblings)  # difference() without its call
+    if value is None:
+        value = GENERAL_CAPTURE
     if state._by_score:
         return utility(value)
     limit = state._no_progress_limit
