@@ -90,11 +90,12 @@ def _scan(state: Position, color: int, siblings: dict | None) -> tuple[int, int,
     leave its scan alike when the scan sees only where the enemy stands: it is
     made once for them all."""
     movement = state._movement
+    scan = movement.scan
     if siblings is None or state._stack[-1][2] >> 3 == color or movement.reads_enemy_kinds:
-        return movement.scan(state, color, None)
+        return scan(state, color, None)
     found = siblings.get(color)
     if found is None:
-        found = siblings[color] = movement.scan(state, color, None)
+        found = siblings[color] = scan(state, color, None)
     return found
 
 
@@ -217,7 +218,8 @@ def leaf_scan(state: Position) -> tuple[list[int], tuple[int, int, int] | None]:
     actions: list[int] = []
     if state.side == NO_SIDE:
         return actions, None
-    return actions, state._movement.scan(state, state.side, actions)
+    scan = state._movement.scan
+    return actions, scan(state, state.side, actions)
 
 
 def captures(state: Position, actions: list[int]) -> list[int]:

@@ -202,16 +202,18 @@ class Position:
 
     def legal_actions(self) -> list[Action]:
         """Every flip and move of the side to move (ignores the game's end)."""
-        out = self._flips(self.hidden)
+        flips, movegen = self._flips, self._movegen  # locals: stored functions are not methods (see Searcher)
+        out = flips(self.hidden)
         if self.side != NO_SIDE:
-            self._movegen(self, self.side, out)
+            movegen(self, self.side, out)
         return out
 
     def legal_moves(self) -> list[Action]:
         """The moves (no flips) of the side to move."""
         out: list[Action] = []
         if self.side != NO_SIDE:
-            self._movegen(self, self.side, out)
+            movegen = self._movegen
+            movegen(self, self.side, out)
         return out
 
     def is_action(self, action: int) -> bool:
