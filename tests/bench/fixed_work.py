@@ -4,9 +4,10 @@
     PYTHONPATH=.   python3 tests/bench/fixed_work.py search    # this one
 
 Runs ``perft`` (a suite position to depth 3, 8 times), ``playout`` (400 random
-hdc2 playouts from one seed) or ``search`` (a 40,000-node search of three hdc2
-positions: the opening, an endgame, a middle game) with whichever ``hdchess``
-is first on the path, and prints a count that must be the same for both
+hdc2 playouts from one seed) or ``search [VARIANT]`` (a 40,000-node search of
+three positions of the variant: hdc2 (the default) the opening, an endgame and a
+middle game; banqi and gaiqi an opening, a middle game and an endgame of seeded
+random play) with whichever ``hdchess`` is first on the path, and prints a count that must be the same for both
 versions (leaves, plies or nodes). Time whole processes, old and new in turn,
 several pairs, and compare medians; ``valgrind --tool=callgrind`` on the same
 commands counts instructions, which the machine's load does not change. It
@@ -23,18 +24,27 @@ import hdchess
 from hdchess import load_ruleset, perft
 
 SUITE_POSITION = "xx1Rx3/kx2A2x/xx2xwH1/xWA1x1xx b CEPPPaacehrr 3 75"  # depth 3: 726,565 leaves
-SEARCH_POSITIONS = ("4H2r/1a5x/7C/1x1EW3 b Pp 10 153", "xP2x1xx/1xxp1rxk/1p1K1px1/4xxxw r AAEPPPRahpr 0 83")
 OPENING = "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - AACCEEHHKPPPPRRWaacceehhkpppprrw 0 0"
+SEARCH_POSITIONS = {
+    "hdc2": (OPENING, "4H2r/1a5x/7C/1x1EW3 b Pp 10 153",
+             "xP2x1xx/1xxp1rxk/1p1K1px1/4xxxw r AAEPPPRahpr 0 83"),
+    "banqi": ("hCxpxexx/xxPaPxxE/xxxpHxxh/KxrxHxxx b AACEPPPRRaccekpppr 0 14",
+              "aeAEppC1/e1P1r1Ex/p2aRPpC/1P2c3 b h 1 50 0/0 f1-f2/c2-d2",
+              "2e1H3/P2C1Eh1/E7/x2K1aa1 r P 0 90 1/1 e1-d1/b4-c4"),
+    "gaiqi": ("hxkxaxxx/Pxx1xpRE/1pxpxxxh/KxxxHxxx b AACCEHPPPPacceeprr 0 14",
+              "P1hKR1xp/1p2ExAp/k3p2C/x1A1apPa r HPr 0 40 0/0 f2-e2/d2-e2 -/-",
+              "pCE1cE1A/1P1H4/1p1K1hr1/P1p1cP1k r - 3 60 0/0 b1-a1/d1-e1 -/-"),
+}
 
 
-def read(text: str):
-    ruleset = load_ruleset("hdc2")
+def read(text: str, variant: str = "hdc2"):
+    ruleset = load_ruleset(variant)
     if hasattr(ruleset, "read_position"):
         return ruleset.read_position(text)
     return hdchess.parse_position(text, ruleset)  # the package before the game interface
 
 
-def main(what: str) -> int:
+def main(what: str, variant: str = "hdc2") -> int:
     if what == "perft":
         total = 0
         for _ in range(8):
@@ -44,15 +54,15 @@ def main(what: str) -> int:
         from hdchess.playout import random_playout
         rng = random.Random(1)
         print(sum(random_playout(read(OPENING), rng)[0] for _ in range(400)))
-    elif what == "search":
+    elif what == "search" and variant in SEARCH_POSITIONS:
         from hdchess.ai import SearchLimits, analyse
-        positions = [read(OPENING)] + [read(text) for text in SEARCH_POSITIONS]
+        positions = [read(text, variant) for text in SEARCH_POSITIONS[variant]]
         print(sum(analyse(state, SearchLimits(nodes=40000)).nodes for state in positions))
     else:
-        print("what: perft, playout or search", file=sys.stderr)
+        print(f"what: perft, playout or search [{'|'.join(SEARCH_POSITIONS)}]", file=sys.stderr)
         return 2
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else ""))
+    sys.exit(main(*sys.argv[1:3]) if len(sys.argv) > 1 else main(""))
