@@ -432,6 +432,29 @@ def test_search_reads_the_tables_at_its_leaves(tables):
     assert result.action == capture and result.score == -after - 1
 
 
+def test_the_search_probes_only_where_the_tables_may_answer(tables):
+    """No position nearer the root than ``plies_away`` (face-down pieces to reveal,
+    pieces beyond the budget to take, one a ply) is probed, and skipping those
+    probes changes nothing the search finds."""
+    ruleset, prober, _ = tables["banqi"]
+    state = State.from_text(ruleset, "8/4A3/1x6/raA3x1 r cp 0 60")  # two face-down among six pieces
+    away = prober.plies_away(state)
+    assert away == max(2, 6 - prober.max_pieces) > 1
+    searched = {}
+    for skip in (True, False):
+        searcher = Searcher(state.copy(), SearchLimits(depth=4), reductions=False)
+        probe, plies = searcher._table_probe, []
+        searcher._table_probe = lambda s, probe=probe, plies=plies: plies.append(len(s.move_stack)) or probe(s)
+        searcher.begin()
+        if not skip:
+            searcher._probe_from = 0
+        searcher.advance()
+        result = searcher.result()
+        searched[skip] = (result.action, result.score, result.nodes, min(plies))
+    assert searched[True][3] >= away > searched[False][3]  # plies from the root (a fresh state: stack empty)
+    assert searched[True][:3] == searched[False][:3]
+
+
 # -- the command line -------------------------------------------------------------------------------
 
 def test_command_line_builds_lists_and_verifies(tmp_path, monkeypatch, capsys):

@@ -96,7 +96,8 @@ class Knowledge:
       search shifts decisive values by the ply like its own game ends; None when
       the tables do not cover the state) and ``root(state)`` (the value of every
       legal action seen from the root, the best of them being perfect play; None
-      when not covered).
+      when not covered) and ``plies_away(state)`` (no position fewer plies from
+      ``state`` is covered: the search skips the probe there).
     """
 
     name: str

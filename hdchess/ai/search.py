@@ -149,6 +149,7 @@ class Searcher:
         tables = getattr(knowledge, "tables", None)
         self._tables = tables.prober(ruleset) if tables is not None else None
         self._table_probe = self._tables.probe if self._tables is not None else None
+        self._probe_from = 0  # plies from the root before the tables may cover a position (set by begin)
         values = ruleset.piece_values
         side_total = sum(values[p] * ruleset.initial_pool[p] for p in range(8))
         bound = (side_total + WIN_BONUS + 20.0) if self.decided_by_score else DECISIVE
@@ -199,7 +200,7 @@ class Searcher:
         if outcome is not None:
             return self._terminal(outcome, ply)
         probe = self._table_probe
-        if probe is not None:
+        if probe is not None and ply >= self._probe_from:
             exact = probe(state)
             if exact is not None:
                 return self._table_value(exact, ply)
@@ -466,6 +467,7 @@ class Searcher:
         self._deeper: tuple[Action, float] | None = None  # a better action an interrupted iteration found
         self.best_depth, self.solved, self.finished = 0, False, False
         self._from_tables = self._table_root() if self._tables is not None else None
+        self._probe_from = self._tables.plies_away(state) if self._tables is not None else 0
         if self._from_tables is not None:
             self.finished = True  # perfect play is known: nothing to search
 

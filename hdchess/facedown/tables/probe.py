@@ -93,6 +93,12 @@ class WdlProber:
         return verdict
 
     # -- reading -------------------------------------------------------------------
+    def plies_away(self, state) -> int:
+        """The fewest plies from ``state`` to a position the tables may cover: every
+        face-down piece revealed and the pieces beyond the budget captured, each at
+        most one a ply. The search probes nothing nearer its root than that."""
+        return max(state.hidden.bit_count(), state.occupied.bit_count() - self.max_pieces)
+
     def covering(self, state) -> tuple[Entries, list[int]] | None:
         """The entries of ``state``'s material (the side to move's view) and its
         pieces' squares in their slot order, or None if the tables do not cover it."""
