@@ -3,22 +3,35 @@
     PYTHONPATH=OLD python3 tests/bench/fixed_work.py search    # the old tree's package
     PYTHONPATH=.   python3 tests/bench/fixed_work.py search    # this one
 
-Runs ``perft`` (a suite position to depth 3, 8 times), ``playout`` (400 random
-hdc2 playouts from one seed) or ``search [VARIANT]`` (a 40,000-node search of
-three positions of the variant: hdc2 (the default) the opening, an endgame and a
-middle game; banqi and gaiqi an opening, a middle game and an endgame of seeded
-random play) with whichever ``hdchess`` is first on the path, and prints a count that must be the same for both
-versions (leaves, plies or nodes). Time whole processes, old and new in turn,
-several pairs, and compare medians; ``valgrind --tool=callgrind`` on the same
-commands counts instructions, which the machine's load does not change. It
-reads the positions through either API: the one of today's package, or the one
-before the game interface (``parse_position``). Not a test.
+With whichever ``hdchess`` is first on the path, runs one of:
+
+- ``perft``: a suite position to depth 3, 8 times;
+- ``playout``: 400 random hdc2 playouts from one seed;
+- ``search [VARIANT]``: a 40,000-node search of three positions of the variant
+  (hdc2, the default: the opening, an endgame and a middle game; banqi and gaiqi:
+  an opening, a middle game and an endgame of seeded random play);
+- ``search-plain [VARIANT]``: the same searches with the default weights and no
+  late-move reductions, the evaluation and tree of the engine before the fitted
+  features: in hdc2 both versions then search the same tree, so the timing
+  compares the engine alone (banqi's and gaiqi's evaluation is now on a
+  win-probability scale, so their trees still differ);
+- ``rates [VARIANT]``: each position's nodes a second, searched both ways, the
+  best of 5 in one process (no start-up in the figure).
+
+Each prints a count that must agree between the versions (leaves, plies or nodes:
+the old engine may pass the node limit by a few nodes; search-plain also the
+actions chosen). Time whole processes, old and new in turn, several pairs, and
+compare medians; ``valgrind --tool=callgrind`` on the same commands counts
+instructions, which the machine's load does not change. The positions are read
+through either API: today's, or the one before the game interface
+(``parse_position``). Not a test.
 """
 
 from __future__ import annotations
 
 import random
 import sys
+import time
 
 import hdchess
 from hdchess import load_ruleset, perft
@@ -44,6 +57,43 @@ def read(text: str, variant: str = "hdc2"):
     return hdchess.parse_position(text, ruleset)  # the package before the game interface
 
 
+def plain_search(state):
+    """A 40,000-node search with the default weights and no late-move reductions,
+    through either API (the package before them had neither)."""
+    from hdchess.ai import SearchLimits
+    from hdchess.ai.search import Searcher
+    limits = SearchLimits(nodes=40000)
+    try:
+        from hdchess.facedown.knowledge import FaceDownWeights
+    except ImportError:  # the package before the game interface
+        return Searcher(state.copy(), limits).run()
+    return Searcher(state.copy(), limits, FaceDownWeights(), reductions=False).run()
+
+
+def search(state, plain: bool = False):
+    """One 40,000-node search as shipped, or as ``plain_search``."""
+    if plain:
+        return plain_search(state)
+    from hdchess.ai import SearchLimits, analyse
+    return analyse(state, SearchLimits(nodes=40000))
+
+
+def rates(variant: str, runs: int = 5) -> None:
+    """Nodes a second of each position's search, both kinds, the best of ``runs``
+    in this one process: no start-up, and the noise of a busy machine only slows."""
+    for plain in (False, True):
+        figures = []
+        for text in SEARCH_POSITIONS[variant]:
+            state = read(text, variant)
+            best = float("inf")
+            for _ in range(runs):
+                start = time.perf_counter()
+                nodes = search(state, plain).nodes
+                best = min(best, time.perf_counter() - start)
+            figures.append(f"{nodes / best:9,.0f}")
+        print(f"{'search-plain' if plain else 'search':12} {variant:5} nodes/s", *figures)
+
+
 def main(what: str, variant: str = "hdc2") -> int:
     if what == "perft":
         total = 0
@@ -55,11 +105,16 @@ def main(what: str, variant: str = "hdc2") -> int:
         rng = random.Random(1)
         print(sum(random_playout(read(OPENING), rng)[0] for _ in range(400)))
     elif what == "search" and variant in SEARCH_POSITIONS:
-        from hdchess.ai import SearchLimits, analyse
         positions = [read(text, variant) for text in SEARCH_POSITIONS[variant]]
-        print(sum(analyse(state, SearchLimits(nodes=40000)).nodes for state in positions))
+        print(sum(search(state).nodes for state in positions))
+    elif what == "search-plain" and variant in SEARCH_POSITIONS:
+        positions = [read(text, variant) for text in SEARCH_POSITIONS[variant]]
+        results = [search(state, plain=True) for state in positions]
+        print(sum(r.nodes for r in results), *(r.action for r in results))
+    elif what == "rates" and variant in SEARCH_POSITIONS:
+        rates(variant)
     else:
-        print(f"what: perft, playout or search [{'|'.join(SEARCH_POSITIONS)}]", file=sys.stderr)
+        print(f"what: perft, playout, search[-plain] or rates [{'|'.join(SEARCH_POSITIONS)}]", file=sys.stderr)
         return 2
     return 0
 
