@@ -38,6 +38,7 @@ from hdchess import load_ruleset, perft
 
 SUITE_POSITION = "xx1Rx3/kx2A2x/xx2xwH1/xWA1x1xx b CEPPPaacehrr 3 75"  # depth 3: 726,565 leaves
 OPENING = "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - AACCEEHHKPPPPRRWaacceehhkpppprrw 0 0"
+SEARCH_NODES = 40_000  # per position searched
 SEARCH_POSITIONS = {
     "hdc2": (OPENING, "4H2r/1a5x/7C/1x1EW3 b Pp 10 153",
              "xP2x1xx/1xxp1rxk/1p1K1px1/4xxxw r AAEPPPRahpr 0 83"),
@@ -62,7 +63,7 @@ def plain_search(state):
     through either API (the package before them had neither)."""
     from hdchess.ai import SearchLimits
     from hdchess.ai.search import Searcher
-    limits = SearchLimits(nodes=40000)
+    limits = SearchLimits(nodes=SEARCH_NODES)
     try:
         from hdchess.facedown.knowledge import FaceDownWeights
     except ImportError:  # the package before the game interface
@@ -75,7 +76,7 @@ def search(state, plain: bool = False):
     if plain:
         return plain_search(state)
     from hdchess.ai import SearchLimits, analyse
-    return analyse(state, SearchLimits(nodes=40000))
+    return analyse(state, SearchLimits(nodes=SEARCH_NODES))
 
 
 def rates(variant: str, runs: int = 5) -> None:
@@ -104,13 +105,10 @@ def main(what: str, variant: str = "hdc2") -> int:
         from hdchess.playout import random_playout
         rng = random.Random(1)
         print(sum(random_playout(read(OPENING), rng)[0] for _ in range(400)))
-    elif what == "search" and variant in SEARCH_POSITIONS:
-        positions = [read(text, variant) for text in SEARCH_POSITIONS[variant]]
-        print(sum(search(state).nodes for state in positions))
-    elif what == "search-plain" and variant in SEARCH_POSITIONS:
-        positions = [read(text, variant) for text in SEARCH_POSITIONS[variant]]
-        results = [search(state, plain=True) for state in positions]
-        print(sum(r.nodes for r in results), *(r.action for r in results))
+    elif what in ("search", "search-plain") and variant in SEARCH_POSITIONS:
+        plain = what == "search-plain"
+        results = [search(read(text, variant), plain) for text in SEARCH_POSITIONS[variant]]
+        print(sum(r.nodes for r in results), *(r.action for r in results if plain))
     elif what == "rates" and variant in SEARCH_POSITIONS:
         rates(variant)
     else:
