@@ -318,6 +318,29 @@ def test_gaiqi_ai_does_not_flip_its_general_into_a_capture():
     assert move_text(result.action, state) in ("h1-g1", "h1-h2")
 
 
+def test_gaiqi_evaluation_prices_the_free_lottery_of_a_face_up_general():
+    """A blind capture takes either face-down General with the same chance, so with both
+    face-down it is a fair gamble; once one General is face-up, its owner's blind
+    captures can only win and the other side's can only lose. The evaluation must see
+    which side holds that edge, whether it has a blind capture to make, and value it."""
+    from hdchess.facedown.knowledge import FEATURES, features
+
+    ruleset = load_ruleset("gaiqi")
+    hidden_general, blind_edge = FEATURES.index("hidden_general"), FEATURES.index("blind_edge")
+
+    def edge(text):
+        values = features(parse_position(text, ruleset))
+        return values[hidden_general], values[blind_edge]
+
+    # red's General on h1 is face-up, black's is face-down; red's Chariot can take c4 blind
+    assert edge("R1x5/4r3/8/x6K r kp 0 30") == (1.0, 1.0)
+    assert edge("R1x5/4r3/8/x6K b kp 0 30") == (-1.0, -1.0)  # black to move: the same edge, against it
+    assert edge("2x5/1R2r3/8/x6K r kp 0 30") == (1.0, 0.0)  # no blind capture for red to make
+    assert edge("R1x5/4r3/8/x6x r Kkp 0 30") == (0.0, 0.0)  # both face-down: a fair gamble
+    weights = ruleset.knowledge.weights
+    assert weights.hidden_general + weights.blind_edge > 2  # worth points in the shipped gaiqi weights
+
+
 def test_the_opening_book_answers_every_mirror_image(monkeypatch):
     from hdchess.facedown import book
 

@@ -29,7 +29,8 @@ from .tables import TABLES
 GENERAL_CAPTURE = 500.0  # general-loss variants: the side to move can take the enemy General
 WIN_LOSS_RANGE = 0.9 * DECISIVE  # win/loss games: a sure advantage, below a game actually won
 FEATURES = ("material", "pool", "mobility", "attack", "threat", "second_threat", "exposure", "opportunity",
-            "dominance", "general_threat", "blind_risk", "blind_chance", "endgame_mobility")
+            "dominance", "general_threat", "blind_risk", "blind_chance", "endgame_mobility",
+            "hidden_general", "blind_edge")
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,8 @@ class FaceDownWeights(Weights):
     blind_risk: float = 0.0  # chance that a blind capture by the opponent takes our face-down General
     blind_chance: float = 0.0  # chance that our blind capture takes their face-down General
     endgame_mobility: float = 0.0  # mobility, more as the face-down pieces run out
+    hidden_general: float = 0.0  # +1 when only their General is face-down, -1 when only ours is
+    blind_edge: float = 0.0  # hidden_general, when the side it favours has a blind capture to make
     # win/loss games: the points of difference at which a game is won about 73% of the
     # time (the Texel fit's logistic scale); the evaluation is then a win probability
     scale: float = 8.0
@@ -138,6 +141,15 @@ def _weighted_sum(state: Position, weights: FaceDownWeights, ours: tuple[int, in
             value += w.opportunity * our_exposed.bit_count() * pools[other] / hidden
         if general_loss:  # a blind capture may take a face-down General
             pool = state.pool
+            # A blind capture takes either General with the same chance, so while both are
+            # face-down it is a fair lottery. Once one is face-up, the other side's blind
+            # captures can only win and its own can only lose: the side whose General is
+            # face-up gambles for free, every turn, as long as it has a blind capture.
+            edge = pool[make_piece(other, GENERAL)] - pool[make_piece(side, GENERAL)]
+            if edge:
+                value += w.hidden_general * edge
+                if w.blind_edge and (our_exposed if edge > 0 else their_exposed):
+                    value += w.blind_edge * edge
             if w.blind_risk:
                 value -= w.blind_risk * min(1.0, their_exposed.bit_count() * pool[make_piece(side, GENERAL)] / hidden)
             if w.blind_chance:
