@@ -141,19 +141,20 @@ def _weighted_sum(state: Position, weights: FaceDownWeights, ours: tuple[int, in
             value += w.opportunity * our_exposed.bit_count() * pools[other] / hidden
         if general_loss:  # a blind capture may take a face-down General
             pool = state.pool
+            our_general, their_general = pool[make_piece(side, GENERAL)], pool[make_piece(other, GENERAL)]
             # A blind capture takes either General with the same chance, so while both are
             # face-down it is a fair lottery. Once one is face-up, the other side's blind
             # captures can only win and its own can only lose: the side whose General is
             # face-up gambles for free, every turn, as long as it has a blind capture.
-            edge = pool[make_piece(other, GENERAL)] - pool[make_piece(side, GENERAL)]
+            edge = their_general - our_general
             if edge:
                 value += w.hidden_general * edge
                 if w.blind_edge and (our_exposed if edge > 0 else their_exposed):
                     value += w.blind_edge * edge
             if w.blind_risk:
-                value -= w.blind_risk * min(1.0, their_exposed.bit_count() * pool[make_piece(side, GENERAL)] / hidden)
+                value -= w.blind_risk * min(1.0, their_exposed.bit_count() * our_general / hidden)
             if w.blind_chance:
-                value += w.blind_chance * min(1.0, our_exposed.bit_count() * pool[make_piece(other, GENERAL)] / hidden)
+                value += w.blind_chance * min(1.0, our_exposed.bit_count() * their_general / hidden)
     if general_loss and w.general_threat and _holds_general(state, their_captures):
         value -= w.general_threat
     victims = state._movement.victims
