@@ -132,6 +132,21 @@ def test_quiet_move_ending_a_won_game_is_scored_exactly():
     assert result.score == pytest.approx(terminal_utility(3))
 
 
+def test_the_side_ahead_does_not_walk_back_into_a_cycle():
+    """Red is far ahead; the General has walked a1-a2-a1 while Black's Horse went
+    h4-h3-h4. Walking a1-a2 again meets a position for the second time: the search
+    counts it as the draw by repetition it can become (Black would close the cycle),
+    so Red looks for progress instead of finding at the third time that it has none."""
+    game = Game(load_ruleset("banqi"), position="7h/2H5/2R5/K5c1 r - 0 40")
+    for move in ("a1-a2", "h4-h3", "a2-a1", "h3-h4"):
+        game.play(move)
+    state = game.state
+    result = analyse(state, SearchLimits(depth=4))
+    scores = {move_text(action, state): score for action, score in result.root_scores.items()}
+    assert scores["a1-a2"] == 0.0
+    assert move_text(result.action, state) != "a1-a2" and result.score > 100
+
+
 def test_decisions_ignore_the_hidden_layout():
     """Two games that differ only in where the face-down pieces lie: the AI
     sees the same public position and makes the same decision."""

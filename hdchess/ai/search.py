@@ -185,6 +185,17 @@ class Searcher:
             return 0.0
         return (DECISIVE - ply) if outcome.winner == side else -(DECISIVE - ply)
 
+    def _draw_value(self) -> float:
+        """A position met again below the root counts as the draw by repetition it
+        can become: the side ahead looks for progress before the cycle closes,
+        instead of finding at the third time that it has nothing else left."""
+        if not self.decided_by_score:
+            return 0.0
+        state = self.state
+        side = state.side
+        value = terminal_utility(state.score(side) - state.score(side ^ 1))
+        return max(self.lo, min(self.hi, value))
+
     def _table_value(self, value: float, ply: int) -> float:
         """A table's exact value (given as if at the root) at this ply: a win or
         loss counts from the root like the search's own game ends."""
@@ -199,6 +210,8 @@ class Searcher:
         outcome = state.outcome(actions)
         if outcome is not None:
             return self._terminal(outcome, ply)
+        if ply and state.quiet >= 4 and state.repetitions() >= 2:
+            return self._draw_value()  # a cycle: the side that would lose by it must leave it now
         probe = self._table_probe
         if probe is not None and ply >= self._probe_from:
             exact = probe(state)
