@@ -61,10 +61,12 @@ def loss(weights: list[float], scale: float, samples) -> float:
 
 
 def fit(start: list[float], samples, epochs: int, fit_weights: bool = True, shrink: float = 1e-3,
-        rate: float = 0.01, log=print) -> tuple[list[float], float]:
+        rate: float = 0.01, log=print, only: set[int] | None = None) -> tuple[list[float], float]:
     """Adam on the mean log loss; returns (weights, scale). With ``fit_weights`` False
-    only the scale moves (the fair 'before' figure for the current weights)."""
+    only the scale moves (the fair 'before' figure for the current weights); ``only``
+    names the weights (by index) that move, the others keep their start."""
     weights, log_scale = list(start), math.log(8.0)
+    free = set(range(len(weights))) if only is None else only
     params = [*weights, log_scale]
     m, v = [0.0] * len(params), [0.0] * len(params)
     n = len(samples)
@@ -76,11 +78,11 @@ def fit(start: list[float], samples, epochs: int, fit_weights: bool = True, shri
             p = 1 / (1 + math.exp(-max(-50.0, min(50.0, value / scale))))
             err = (p - result) / n  # d loss / d (value / scale)
             if fit_weights:
-                for i, x in enumerate(f[1:]):
-                    grad[i] += err * x / scale
+                for i in free:
+                    grad[i] += err * f[i + 1] / scale
             grad[-1] -= err * value / scale  # d(value/scale)/d(log scale) = -value/scale
         if fit_weights:
-            for i in range(len(weights)):
+            for i in free:
                 grad[i] += shrink * (params[i] - start[i])
         for i, g in enumerate(grad):
             m[i] = 0.9 * m[i] + 0.1 * g
@@ -104,8 +106,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("corpus", help="a JSON-lines file from python -m hdchess.lab.corpus")
     parser.add_argument("--epochs", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", help="fit only these weights (comma-separated feature names); "
+                        "the others keep their current values")
     parser.add_argument("--write", action="store_true", help="store the fitted weights in weights.json")
     args = parser.parse_args(argv)
+    only = None
+    if args.only:
+        unknown = [name for name in args.only.split(",") if name not in NAMES]
+        if unknown:
+            parser.error(f"--only: unknown feature {', '.join(unknown)} (features: {', '.join(NAMES)})")
+        only = {NAMES.index(name) for name in args.only.split(",")}
     variant, samples = load_samples(args.corpus)
     random.Random(args.seed).shuffle(samples)
     held = max(1, len(samples) // 10)
@@ -116,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     _, scale0 = fit(start, train, 200, fit_weights=False, log=lambda _: None)
     before = (loss(start, scale0, train), loss(start, scale0, test))
     print(f"before: loss {before[0]:.5f} (held out {before[1]:.5f}), scale {scale0:.2f}")
-    weights, scale = fit(start, train, args.epochs)
+    weights, scale = fit(start, train, args.epochs, only=only)
     after = (loss(weights, scale, train), loss(weights, scale, test))
     print(f"after:  loss {after[0]:.5f} (held out {after[1]:.5f}), scale {scale:.2f}")
     print(json.dumps({name: round(w, 4) for name, w in zip(NAMES, weights)}))
