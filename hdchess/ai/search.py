@@ -175,12 +175,9 @@ class Searcher:
 
     # -- helpers -----------------------------------------------------------------
     def _terminal(self, outcome: Outcome, ply: int) -> float:
-        side = self.state.side
         if self.decided_by_score:
-            red, black = outcome.scores
-            diff = red - black if side == 0 else black - red
-            value = terminal_utility(diff)
-            return max(self.lo, min(self.hi, value))
+            return self._final_scores_value(*outcome.scores)
+        side = self.state.side
         if outcome.winner is None:
             return 0.0
         return (DECISIVE - ply) if outcome.winner == side else -(DECISIVE - ply)
@@ -192,9 +189,13 @@ class Searcher:
         if not self.decided_by_score:
             return 0.0
         state = self.state
-        side = state.side
-        value = terminal_utility(state.score(side) - state.score(side ^ 1))
-        return max(self.lo, min(self.hi, value))
+        return self._final_scores_value(state.score(0), state.score(1))
+
+    def _final_scores_value(self, red: int, black: int) -> float:
+        """A game decided by score, ended with these (red, black) scores: its value
+        for the side to act."""
+        diff = red - black if self.state.side == 0 else black - red
+        return max(self.lo, min(self.hi, terminal_utility(diff)))
 
     def _table_value(self, value: float, ply: int) -> float:
         """A table's exact value (given as if at the root) at this ply: a win or
