@@ -112,10 +112,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     only = None
     if args.only:
-        unknown = [name for name in args.only.split(",") if name not in NAMES]
+        names = args.only.split(",")
+        unknown = [name for name in names if name not in NAMES]
         if unknown:
             parser.error(f"--only: unknown feature {', '.join(unknown)} (features: {', '.join(NAMES)})")
-        only = {NAMES.index(name) for name in args.only.split(",")}
+        only = {NAMES.index(name) for name in names}
     variant, samples = load_samples(args.corpus)
     random.Random(args.seed).shuffle(samples)
     held = max(1, len(samples) // 10)
