@@ -14,7 +14,6 @@ self-play games (``python -m hdchess.lab.texel``) and kept as data in
 
 from __future__ import annotations
 
-import functools
 import json
 import math
 from dataclasses import dataclass, fields
@@ -31,7 +30,7 @@ GENERAL_CAPTURE = 500.0  # general-loss variants: the side to move can take the 
 WIN_LOSS_RANGE = 0.9 * DECISIVE  # win/loss games: a sure advantage, below a game actually won
 FEATURES = ("material", "pool", "mobility", "attack", "threat", "second_threat", "exposure", "opportunity",
             "dominance", "general_threat", "blind_risk", "blind_chance", "endgame_mobility",
-            "hidden_general", "blind_edge", "hunt")
+            "hidden_general", "blind_edge")
 
 
 @dataclass(frozen=True)
@@ -52,7 +51,6 @@ class FaceDownWeights(Weights):
     endgame_mobility: float = 0.0  # mobility, more as the face-down pieces run out
     hidden_general: float = 0.0  # +1 when only their General is face-down, -1 when only ours is
     blind_edge: float = 0.0  # hidden_general, when the side it favours has a blind capture to make
-    hunt: float = 0.0  # rank order, nothing face-down: how close our hunters stand to their prey, less theirs
     # win/loss games: the points of difference at which a game is won about 73% of the
     # time (the Texel fit's logistic scale); the evaluation is then a win probability
     scale: float = 8.0
@@ -87,56 +85,6 @@ def _dominance(state: Position, side: int, victims: tuple[int, ...]) -> float:
             prey = sum(alive[(color ^ 1) * 8 + kind] for kind in range(8) if mask >> kind & 1) / total[color ^ 1]
             result += counts[piece] * prey if color == side else -counts[piece] * prey
     return result
-
-
-@functools.cache
-def _nearness(files: int, ranks: int) -> tuple[tuple[int, ...], ...]:
-    """Per pair of squares, the board's span (files + ranks, more than any
-    distance on it) less their distance in steps along ranks and files."""
-    span = files + ranks
-    return tuple(tuple(span - abs(a % files - b % files) - abs(a // files - b // files)
-                       for b in range(files * ranks)) for a in range(files * ranks))
-
-
-@functools.cache
-def _safe_prey(victims: tuple[int, ...]) -> tuple[int, ...]:
-    """Per kind, a bit per kind it may take and that may not take it back."""
-    return tuple(victims[kind] & ~sum(1 << other for other in range(8) if victims[other] >> kind & 1)
-                 for kind in range(8))
-
-
-def _closeness(hunters: list[tuple[int, int]], prey: list[tuple[int, int]], safe_prey: tuple[int, ...],
-               values, nearness) -> int:
-    """For each hunter, the best prey it may take and that may not take it back:
-    the prey's value times how near it stands."""
-    total = 0
-    for square, piece in hunters:
-        safe = safe_prey[piece & 7]
-        if safe:
-            near = nearness[square]
-            best = 0
-            for target_square, target in prey:
-                if safe >> (target & 7) & 1:
-                    value = values[target] * near[target_square]
-                    if value > best:
-                        best = value
-            total += best
-    return total
-
-
-def _hunt(state: Position, side: int, victims: tuple[int, ...]) -> float:
-    """Rank order, nothing face-down (banqi's endings): our hunters' closeness to
-    their prey less theirs, per square of the board's span. A capture is often
-    further away than the search sees, and a piece that runs is caught only when
-    the hunters close in: without this, the side far ahead shuffled until the
-    no-progress rule drew the game."""
-    mailbox, geometry = state.mailbox, state.geometry
-    squares = geometry.squares
-    ours = [(sq, mailbox[sq]) for sq in squares(state.colors[side])]
-    theirs = [(sq, mailbox[sq]) for sq in squares(state.colors[side ^ 1])]
-    values, nearness, safe_prey = state._values, _nearness(geometry.files, geometry.ranks), _safe_prey(victims)
-    return ((_closeness(ours, theirs, safe_prey, values, nearness)
-             - _closeness(theirs, ours, safe_prey, values, nearness)) / (geometry.files + geometry.ranks))
 
 
 def _scan(state: Position, color: int, siblings: dict | None) -> tuple[int, int, int]:
@@ -210,11 +158,8 @@ def _weighted_sum(state: Position, weights: FaceDownWeights, ours: tuple[int, in
     if general_loss and w.general_threat and _holds_general(state, their_captures):
         value -= w.general_threat
     victims = state._movement.victims
-    if victims is not None:
-        if w.dominance:
-            value += w.dominance * _dominance(state, side, victims)
-        if w.hunt and not hidden:
-            value += w.hunt * _hunt(state, side, victims)
+    if victims is not None and w.dominance:
+        value += w.dominance * _dominance(state, side, victims)
     return value
 
 
