@@ -1,0 +1,100 @@
+"""Won endings drawn: does the search convert them?
+
+    python3 tests/bench/ladder.py --variant banqi --from Club --to Expert --records runs
+    python3 tests/bench/conversions.py runs/banqi-Expert-Club.txt --player Expert --weight mobility=0.2
+
+From a match's records, the games drawn by the no-progress rule while one
+player was ahead in material by ``--lead`` points or more, with nothing
+face-down: each is replayed to the position of its last capture or flip (where
+the no-progress count began), then played out with the search at ``--nodes`` a
+move on both sides, with the game's weights and, if given, with ``--weight``
+changes (an ending feature against the weights that play). Prints how many the
+side ahead wins each way. Not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from hdchess import Game  # noqa: E402
+from hdchess.ai import SearchLimits, analyse  # noqa: E402
+from hdchess.match import split_records  # noqa: E402
+
+RESULT_TAGS = ("[Result", "[Termination", "[Material")
+
+
+def drawn_endings(records: str, player: str, lead: int) -> list[tuple[Game, int]]:
+    """(the game at its last capture or flip, the side ahead) of each no-progress draw
+    where ``player`` was ahead by ``lead`` or more."""
+    found = []
+    for record in split_records(records):
+        tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', record))
+        material = re.match(r"red (\d+), black (\d+)", tags.get("Material", ""))
+        if tags.get("Termination") != "no progress" or material is None or player not in (tags["Red"], tags["Black"]):
+            continue
+        ahead = 0 if tags["Red"] == player else 1
+        red, black = int(material[1]), int(material[2])
+        if (red - black if ahead == 0 else black - red) < lead:
+            continue
+        moves = [move.text for move in Game.from_record(record).moves]
+        header = "\n".join(line for line in record.splitlines()
+                           if line.startswith("[") and not line.startswith(RESULT_TAGS))
+        game = Game.from_record(header + "\n\n*\n")
+        for text in moves[:len(moves) - game.ruleset["no_progress_plies"]]:
+            game.replay(text)
+        if not game.state.has_chance():  # nothing face-down: the ending is played out without a referee
+            found.append((game, ahead))
+    return found
+
+
+def converted(game: Game, ahead: int, nodes: int, weights) -> bool:
+    """Play the ending out, the search on both sides; did the side ahead win?"""
+    state = game.state.copy()
+    while state.outcome(None) is None:
+        state.push(analyse(state, SearchLimits(nodes=nodes), weights=weights).action)
+    return state.outcome(None).winner == ahead
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("records", help="a match's records (hdchess match --records)")
+    parser.add_argument("--player", required=True, help="the player whose drawn, won endings to replay")
+    parser.add_argument("--lead", type=int, default=10, help="points ahead at the draw (default 10)")
+    parser.add_argument("--nodes", type=int, default=4000)
+    parser.add_argument("--weight", action="append", default=[], metavar="NAME=VALUE",
+                        help="the changed evaluation weights to compare with")
+    args = parser.parse_args(argv)
+    endings = drawn_endings(Path(args.records).read_text(encoding="utf-8"), args.player, args.lead)
+    if not endings:
+        print("no such drawn endings")
+        return 0
+    shipped = endings[0][0].ruleset.knowledge.weights
+    changes = {}
+    for item in args.weight:
+        name, _, value = item.partition("=")
+        try:
+            changes[name] = float(value)
+        except ValueError:
+            parser.error(f"--weight {item!r} is not NAME=NUMBER")
+        if name not in shipped.names():
+            parser.error(f"--weight: no weight {name!r} (weights: {', '.join(shipped.names())})")
+    print(f"{len(endings)} games {args.player} drew by the no-progress rule though {args.lead}+ points ahead")
+    runs = [("the game's weights", shipped)]
+    if changes:
+        runs.append((f"with {changes}", dataclasses.replace(shipped, **changes)))
+    for label, weights in runs:
+        wins = sum(converted(game, ahead, args.nodes, weights) for game, ahead in endings)
+        print(f"  {label}: the side ahead wins {wins} of {len(endings)} ({args.nodes} nodes a move)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
