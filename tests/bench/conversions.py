@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--weight {item!r} is not NAME=NUMBER")
         if name not in shipped.names():
             parser.error(f"--weight: no weight {name!r} (weights: {', '.join(shipped.names())})")
-    print(f"{len(endings)} games {args.player} drew by the no-progress rule though {args.lead}+ points ahead")
+    print(f"{args.player} drew {len(endings)} by the no-progress rule though {args.lead}+ points ahead")
     runs = [("the game's weights", shipped)]
     if changes:
         runs.append((f"with {changes}", dataclasses.replace(shipped, **changes)))
