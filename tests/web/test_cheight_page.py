@@ -44,9 +44,11 @@ def play_one(page):
 def test_a_whole_cheight_game_against_the_computer(open_app, layout, ranks):
     tags = {"Variant": "cheight", "Layout": layout, "Player1Type": "human", "Player2Type": "ai", "Level": "Beginner"}
     page = open_app(record_url(tags))
-    # the first board drawn is the default game's opening; the record's board replaces it
+    # the first board drawn is the default game's opening (hdc2's 8 x 4: as many cells as
+    # Cheight's 4 x 8); the record's board replaces it: wait for rows of 4 files
     expect(page.locator("#board [role=gridcell]")).to_have_count(4 * ranks, timeout=WAIT_MS)
     first_row = page.locator("#board [role=row]").first.locator("[role=gridcell]")
+    expect(first_row).to_have_count(4, timeout=WAIT_MS)
     assert first_row.evaluate_all("cells => cells.map(c => c.dataset.sq)") == [f"{f}{ranks}" for f in "abcd"]
     assert "stack of 2" in cell(page, "a1").get_attribute("aria-label")  # Red's Advisor/Elephant, at the bottom
     for _ in range(300):
