@@ -125,7 +125,8 @@ def test_flip_then_the_ai_answers(open_app):
     assert re.fullmatch(r"d2, (red|black) \w+", flipped), flipped
     expect(page.locator("#status")).to_have_text(re.compile(r"Your turn \((Red|Black)\)\."))
     expect(page.locator(".player-card.active .player-name")).to_have_text("You")
-    assert page.locator("#announcer").inner_text().strip()  # the AI's move was announced
+    # the AI's move was announced (the live region is emptied, then set 30 ms later)
+    expect(page.locator("#announcer")).to_have_text(re.compile(r"\S"))
     assert page.locator(".stat.score strong").first.inner_text().lstrip("−-").isdigit()
 
 
