@@ -27,8 +27,7 @@ if str(ROOT) not in sys.path:
 from hdchess import Game  # noqa: E402
 from hdchess.ai import SearchLimits, analyse  # noqa: E402
 from hdchess.match import split_records  # noqa: E402
-
-RESULT_TAGS = ("[Result", "[Termination", "[Material")
+from hdchess.record import parse_record  # noqa: E402
 
 
 def drawn_endings(records: str, player: str, lead: int) -> list[tuple[Game, int]]:
@@ -36,7 +35,7 @@ def drawn_endings(records: str, player: str, lead: int) -> list[tuple[Game, int]
     where ``player`` was ahead by ``lead`` or more."""
     found = []
     for record in split_records(records):
-        tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', record))
+        tags, _ = parse_record(record)
         material = re.match(r"red (\d+), black (\d+)", tags.get("Material", ""))
         if tags.get("Termination") != "no progress" or material is None or player not in (tags["Red"], tags["Black"]):
             continue
@@ -44,12 +43,9 @@ def drawn_endings(records: str, player: str, lead: int) -> list[tuple[Game, int]
         red, black = int(material[1]), int(material[2])
         if (red - black if ahead == 0 else black - red) < lead:
             continue
-        moves = [move.text for move in Game.from_record(record).moves]
-        header = "\n".join(line for line in record.splitlines()
-                           if line.startswith("[") and not line.startswith(RESULT_TAGS))
-        game = Game.from_record(header + "\n\n*\n")
-        for text in moves[:len(moves) - game.ruleset["no_progress_plies"]]:
-            game.replay(text)
+        game = Game.from_record(record)
+        for _ in range(game.ruleset["no_progress_plies"]):  # back to where the no-progress count began
+            game.undo()
         if not game.state.has_chance():  # nothing face-down: the ending is played out without a referee
             found.append((game, ahead))
     return found
