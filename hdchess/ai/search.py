@@ -518,9 +518,6 @@ class Searcher:
                                         self.solved))
             if self.solved:
                 self.finished = True
-            elif self._overall is not None and time.perf_counter() > self._started + (
-                    self._overall - self._started) * 0.55:
-                self.finished = True  # the next iteration would not finish in time
             elif slice_end is not None and time.perf_counter() >= slice_end:
                 break
         return self.finished
