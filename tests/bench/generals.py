@@ -1,0 +1,79 @@
+"""Gaiqi: who won, by whose General came face-up first.
+
+    python3 -m hdchess match "search:nodes=30000" "search:nodes=500" --variant gaiqi --records runs.txt
+    python3 tests/bench/generals.py runs.txt --player search:nodes=30000
+
+While both Generals are face-down, a blind capture takes either with the same
+chance; once one is face-up, its owner's blind captures can only win and the
+other side's can only lose. This sorts a match's games by the first General to
+turn up (turned up by a flip, whoever flipped it; or taken at once by a blind
+capture) and counts the player's wins, draws and losses in each: how much of
+the result the order of the reveals decided, and how much play did. Not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from hdchess.match import split_records  # noqa: E402
+from hdchess.record import parse_record  # noqa: E402
+
+RESULTS = {"1-0": 0, "0-1": 1}  # the winning colour (0 red, 1 black); anything else is a draw
+
+
+def first_general(moves: list[str]) -> tuple[str, int | None]:
+    """How the first General came face-up ('flip' or 'capture') and its colour;
+    ('none', None) when no General ever did."""
+    for text in moves:
+        for piece, colour in (("(K)", 0), ("(k)", 1)):
+            if text.endswith(piece):
+                return ("capture" if "x" in text else "flip"), colour
+    return "none", None
+
+
+def tally(records: str, player: str) -> Counter:
+    """(how the first General came up, from the player's view) -> Counter of 'win'/'draw'/'loss'."""
+    counts: Counter = Counter()
+    for record in split_records(records):
+        tags, moves = parse_record(record)
+        if player not in (tags.get("Red"), tags.get("Black")):
+            continue
+        colour = 0 if tags["Red"] == player else 1
+        how, general = first_general(moves)
+        if how == "flip":
+            whose = "the player's" if general == colour else "the opponent's"
+            case = f"{whose} General flipped up first"
+        elif how == "capture":
+            case = "a General taken face-down, both face-down until then"
+        else:
+            case = "no General came up"
+        winner = RESULTS.get(tags.get("Result", ""))
+        counts[(case, "draw" if winner is None else ("win" if winner == colour else "loss"))] += 1
+    return counts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("records", help="a gaiqi match's records (hdchess match --records)")
+    parser.add_argument("--player", required=True, help="the player whose results to sort (as named in the records)")
+    args = parser.parse_args(argv)
+    counts = tally(Path(args.records).read_text(encoding="utf-8"), args.player)
+    if not counts:
+        print(f"no games of {args.player!r} in {args.records}")
+        return 1
+    for case in sorted({case for case, _ in counts}):
+        wins, draws, losses = (counts[(case, r)] for r in ("win", "draw", "loss"))
+        games = wins + draws + losses
+        print(f"{case}: {games} games, {args.player} {wins}-{draws}-{losses} ({(wins + draws / 2) / games:.1%})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
