@@ -7,8 +7,10 @@
 For an opening, a middle game and an endgame of each face-down game and
 Cheight (reached by seeded random play, so the same every run) it searches
 to a fixed depth and reports the time at which each depth completed, the
-nodes per second, and the time the Master level (a node budget) takes to
-choose its move: what a player waits for. Not a test.
+nodes per second, the time the Master level (a node budget) takes to
+choose its move: what a player waits for, and how deep the top level gets in
+its time (2 s a move under Pyodide, as in the browser; 700 ms on CPython,
+about as many nodes) and how much of the time it uses. Not a test.
 """
 
 from __future__ import annotations
@@ -28,10 +30,13 @@ if str(ROOT) not in sys.path:
 
 from hdchess import Game, load_ruleset  # noqa: E402
 from hdchess.ai import SearchLimits, analyse, choose_action  # noqa: E402
+from hdchess.ai.levels import TOP_LEVEL  # noqa: E402
 
 # (variant, depth of the fixed-depth search per phase)
 WORKLOAD = {"hdc2": (6, 4, 6), "banqi": (6, 5, 7), "gaiqi": (5, 5, 7), "cheight": (5, 5, 6)}
 PHASES = ("opening", "middle game", "endgame")
+# the top level's time: the browser's under Pyodide, about as many nodes on CPython
+TOP_MS = TOP_LEVEL.movetime_ms if sys.platform == "emscripten" else 700
 
 
 def phase_positions(variant: str) -> dict[str, str]:
@@ -81,26 +86,30 @@ def measure(seconds: float = 0, rounds: int = 1, warmup: float = 0.0, variants=t
             start = time.perf_counter()
             master = choose_action(state, "Master")
             master_s = time.perf_counter() - start
+            start = time.perf_counter()
+            top = analyse(state, SearchLimits(movetime_ms=TOP_MS))
+            top_share = (time.perf_counter() - start) * 1000 / TOP_MS
             figures["positions"].append({
                 "variant": variant, "phase": phase, "position": position, "depth": result.depth,
                 "time_to_depth": reached, "nodes": result.nodes, "nps": result.nodes / max(elapsed, 1e-9),
-                "master_s": master_s, "master_depth": master.depth, "master_nodes": master.nodes})
+                "master_s": master_s, "master_depth": master.depth, "master_nodes": master.nodes,
+                "top_ms": TOP_MS, "top_depth": top.depth, "top_nodes": top.nodes, "top_share": top_share})
     return figures
 
 
 def report(cpython: dict, pyodide: dict | None) -> str:
     lines = ["hdchess AI benchmark: a fixed-depth search per position (time when each depth completed), "
-             "nodes/s, and the Master level's move", ""]
-    header = f"{'game':8}{'phase':13}{'nodes/s':>10}{'Master':>8}  time to depth 1, 2, ... (s)"
+             "nodes/s, the Master level's move, and the depth the top level completes in its time", ""]
+    header = f"{'game':8}{'phase':13}{'nodes/s':>10}{'Master':>8}{'top':>5}  time to depth 1, 2, ... (s)"
     if pyodide:
-        header += "   | Pyodide: nodes/s, Master, ratio"
+        header += "   | Pyodide: nodes/s, Master, top, ratio"
     lines.append(header)
     for index, f in enumerate(cpython["positions"]):
         ttd = " ".join(f"{t:.2f}" for t in f["time_to_depth"])
-        line = f"{f['variant']:8}{f['phase']:13}{f['nps']:>10,.0f}{f['master_s']:>7.2f}s  {ttd}"
+        line = f"{f['variant']:8}{f['phase']:13}{f['nps']:>10,.0f}{f['master_s']:>7.2f}s{f['top_depth']:>5}  {ttd}"
         if pyodide:
             p = pyodide["positions"][index]
-            line += f"   | {p['nps']:>8,.0f} {p['master_s']:>5.2f}s {f['nps'] / p['nps']:>4.1f}x"
+            line += f"   | {p['nps']:>8,.0f} {p['master_s']:>5.2f}s {p['top_depth']:>3} {f['nps'] / p['nps']:>4.1f}x"
         lines.append(line)
     total_nodes = sum(f["nodes"] for f in cpython["positions"])
     total_time = sum(f["nodes"] / f["nps"] for f in cpython["positions"])
@@ -108,7 +117,9 @@ def report(cpython: dict, pyodide: dict | None) -> str:
     lines.append("")
     for f in cpython["positions"]:
         lines.append(f"{f['variant']} {f['phase']}: {f['position']}  (depth {f['depth']}; "
-                     f"Master: depth {f['master_depth']}, {f['master_nodes']:,} nodes)")
+                     f"Master: depth {f['master_depth']}, {f['master_nodes']:,} nodes; "
+                     f"{TOP_LEVEL.name} at {f['top_ms']} ms: depth {f['top_depth']}, {f['top_nodes']:,} nodes, "
+                     f"{f['top_share']:.0%} of its time)")
     lines.append(f"({cpython['python']}" + (f"; {pyodide['python']}" if pyodide else "") + ")")
     return "\n".join(lines)
 
