@@ -26,6 +26,7 @@ if str(ROOT) not in sys.path:
 
 from hdchess import Game  # noqa: E402
 from hdchess.ai import SearchLimits, analyse  # noqa: E402
+from hdchess.core import BLACK, RED  # noqa: E402
 from hdchess.match import split_records  # noqa: E402
 from hdchess.record import parse_record  # noqa: E402
 
@@ -39,9 +40,9 @@ def drawn_endings(records: str, player: str, lead: int) -> list[tuple[Game, int]
         material = re.match(r"red (\d+), black (\d+)", tags.get("Material", ""))
         if tags.get("Termination") != "no progress" or material is None or player not in (tags["Red"], tags["Black"]):
             continue
-        ahead = 0 if tags["Red"] == player else 1
+        ahead = RED if tags["Red"] == player else BLACK
         red, black = int(material[1]), int(material[2])
-        if (red - black if ahead == 0 else black - red) < lead:
+        if (red - black if ahead == RED else black - red) < lead:
             continue
         game = Game.from_record(record)
         for _ in range(game.ruleset["no_progress_plies"]):  # back to where the no-progress count began

@@ -22,17 +22,18 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from hdchess.core import BLACK, RED  # noqa: E402
 from hdchess.match import split_records  # noqa: E402
 from hdchess.record import parse_record  # noqa: E402
 
-RESULTS = {"1-0": 0, "0-1": 1}  # the winning colour (0 red, 1 black); anything else is a draw
+RESULTS = {"1-0": RED, "0-1": BLACK}  # the winning colour; anything else is a draw
 
 
 def first_general(moves: list[str]) -> tuple[str, int | None]:
     """How the first General came face-up ('flip' or 'capture') and its colour;
     ('none', None) when no General ever did."""
     for text in moves:
-        for piece, colour in (("(K)", 0), ("(k)", 1)):
+        for piece, colour in (("(K)", RED), ("(k)", BLACK)):
             if text.endswith(piece):
                 return ("capture" if "x" in text else "flip"), colour
     return "none", None
@@ -45,7 +46,7 @@ def tally(records: str, player: str) -> Counter:
         tags, moves = parse_record(record)
         if player not in (tags.get("Red"), tags.get("Black")):
             continue
-        colour = 0 if tags["Red"] == player else 1
+        colour = RED if tags["Red"] == player else BLACK
         how, general = first_general(moves)
         if how == "flip":
             whose = "the player's" if general == colour else "the opponent's"
