@@ -71,7 +71,7 @@ def describe_files(tables, ruleset) -> list[str]:
         header = file.header
         lines.append(f"  {file.path.name}: up to {header['pieces']} pieces, {len(header['materials'])} materials "
                      f"({len(file.tables)} tables), {header['entries']:,} entries, "
-                     f"{file.path.stat().st_size:,} bytes, built in {header.get('build_seconds', '?')} s")
+                     f"{file.size:,} bytes, built in {header.get('build_seconds', '?')} s")
     return lines or ["  no table files for the default rules"]
 
 

@@ -5,6 +5,7 @@ import csv
 import hashlib
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -70,6 +71,23 @@ def test_the_wheel_is_complete_and_runs_the_bridge(site, tmp_path):
     out = subprocess.run([sys.executable, "-c", code, str(wheel)], capture_output=True, text=True, cwd=tmp_path,
                          check=True).stdout
     assert json.loads(out)["ok"] is True
+
+
+def test_the_wheel_alone_plays_endgames_from_its_tables(site, tmp_path):
+    """In the browser the package is imported from the wheel's zip, where its data is no
+    folder on disk: the tables it ships must still be found and played from."""
+    name = json.loads((site / "wheels/manifest.json").read_text())["wheel"]
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import hdchess; "
+            "assert hdchess.__file__.startswith(sys.argv[1]), hdchess.__file__; "
+            "from hdchess import load_ruleset; from hdchess.ai import choose_action; "
+            "r = load_ruleset('banqi'); "
+            "print([load_ruleset(v).knowledge.tables.prober(load_ruleset(v)) is not None "
+            "for v in ('hdc2', 'banqi', 'gaiqi')], "
+            "choose_action(r.read_position('8/4A3/8/ra6 r - 0 100'), 'Beginner').table)")
+    env = {k: v for k, v in os.environ.items() if k != "HDCHESS_TABLES"}
+    out = subprocess.run([sys.executable, "-c", code, str(site / "wheels" / name)], capture_output=True,
+                         text=True, cwd=tmp_path, env=env, check=True).stdout
+    assert out.split() == ["[True,", "True,", "True]", "True"]
 
 
 def test_the_page_knows_every_variant_before_python_starts(site):

@@ -71,7 +71,7 @@ class FaceDownTables:
 
     def prober(self, ruleset):
         """What reads ``ruleset``'s tables (None when there are none)."""
-        key = (ruleset, tuple(search_path()))
+        key = (ruleset, tuple(str(d) for d in search_path()))
         if key not in self._probers:
             files = self.files(ruleset)
             kind = ScoreProber if ruleset.decided_by_score else WdlProber
@@ -93,7 +93,7 @@ class FaceDownTables:
             rules = ", ".join(f"{k}={v}" for k, v in header["rules"].items() if k != "variant")
             lines.append(f"{file.path}: {variant} up to {header['pieces']} pieces ({rules}): "
                          f"{len(header['materials'])} materials, {len(file.tables)} tables, "
-                         f"{header['entries']:,} entries, {file.path.stat().st_size:,} bytes, "
+                         f"{header['entries']:,} entries, {file.size:,} bytes, "
                          f"built in {header.get('build_seconds', '?')} s")
         return lines
 

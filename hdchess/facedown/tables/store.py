@@ -9,7 +9,8 @@ decompressed at their first use, so loading a file costs only its header.
 zlib is in every Python, Pyodide's included.
 
 Where files are found: the package's own ``data`` directory (the tables the
-wheel ships), then each directory named in the ``HDCHESS_TABLES`` environment
+wheel ships: read as package resources, since in the browser the package is
+imported from the wheel's zip and is no directory), then each directory named in the ``HDCHESS_TABLES`` environment
 variable (separated like PATH): the place for bigger tables built with
 ``python -m hdchess.ai.tables build``. Nothing else is read, so what the AI
 knows does not depend on the machine.
@@ -22,13 +23,15 @@ import os
 import sys
 import zlib
 from array import array
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 FORMAT = 2
 MAGIC = b"hdchess tables 2\n"  # arrays little-endian, typed by size
 SUFFIX = ".hdt"
-DATA_DIR = Path(__file__).resolve().parent / "data"
+DATA_DIR: Traversable = files(__package__) / "data"  # a folder, or a folder inside a zip
 ENVIRONMENT = "HDCHESS_TABLES"
 
 
@@ -38,9 +41,9 @@ def cache_directory() -> Path:
     return Path(base) / "hdchess" / "tables"
 
 
-def search_path() -> list[Path]:
+def search_path() -> list[Traversable]:
     """The directories table files are read from, in order."""
-    dirs = [DATA_DIR]
+    dirs: list[Traversable] = [DATA_DIR]
     for part in os.environ.get(ENVIRONMENT, "").split(os.pathsep):
         if part.strip():
             dirs.append(Path(part.strip()))
@@ -99,9 +102,10 @@ def write(path: Path, header: dict[str, Any], tables: dict[str, dict[str, array 
 class TableFile:
     """A table file's header, and its arrays on demand."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Traversable) -> None:
         self.path = path
         data = path.read_bytes()
+        self.size = len(data)
         if not data.startswith(MAGIC):
             raise ValueError(f"{path} is not an hdchess table file")
         start = len(MAGIC) + 8
@@ -141,7 +145,8 @@ def table_files(variant: str) -> list[TableFile]:
     for directory in search_path():
         if not directory.is_dir():
             continue
-        for path in sorted(directory.glob(f"{variant}-*{SUFFIX}")):
+        names = sorted(p.name for p in directory.iterdir())
+        for path in (directory / n for n in names if n.startswith(f"{variant}-") and n.endswith(SUFFIX)):
             try:
                 table = TableFile(path)
             except (OSError, ValueError):
