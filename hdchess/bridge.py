@@ -32,6 +32,7 @@ with the bridge: the first screen needs none of it.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -209,6 +210,7 @@ class Session:
             "view": self.view_command,
             "position_at": self.position_at,
             "evaluations": self.evaluations,
+            "add_tables": self.add_tables,
         }
         self._install(Game(), self.players, self.level, _default_names(self.players, self.level))
 
@@ -359,7 +361,8 @@ class Session:
             result = player.last_result
         self._thinking = None
         analysis = {"score": result.score, "depth": result.depth, "nodes": result.nodes,
-                    "time_ms": round(result.time_ms, 1), "pv": pv_text(state, result.pv), "level": level}
+                    "time_ms": round(result.time_ms, 1), "pv": pv_text(state, result.pv), "level": level,
+                    "table": result.table}
         played = self.game.play(choice.action)
         return {"played": self._move_dict(played, len(self.game.moves) - 1), "analysis": analysis,
                 "view": self.view()}
@@ -376,7 +379,18 @@ class Session:
         self.game.assisted = True
         pv = pv_text(self.game.state, result.pv)
         return {"move": pv[0] if pv else self.game.state.action_text(result.action), "score": result.score,
-                "depth": result.depth, "pv": pv}
+                "depth": result.depth, "pv": pv, "table": result.table}
+
+    def add_tables(self, args: dict) -> dict:
+        """Read the endgame table files in ``directory`` too (the worker puts the site's bigger
+        tables there once it has fetched them); returns each game's coverage, in pieces."""
+        self._check_args("add_tables", args, ("directory",))
+        directory = _text(args, "directory")
+        if not directory or not os.path.isdir(directory):
+            raise BridgeError(f"add_tables: {excerpt(json.dumps(directory))} is not a folder")
+        from .ai.tables import add_directory
+
+        return {"tables": add_directory(directory)}
 
     def undo(self, args: dict) -> dict:
         """Take back one action, or (``to_player``) every action back to that player's last turn."""

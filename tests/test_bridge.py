@@ -381,3 +381,32 @@ def test_info_has_the_rules_in_every_language_written():
     for variant in info["variants"]:
         assert variant["rules_by_lang"]["en"] == variant["rules"]
         assert "zh" in variant["rules_by_lang"]
+
+
+def test_added_tables_are_read_and_a_bad_folder_changes_nothing(session, tmp_path, monkeypatch):
+    """The worker adds the site's bigger endgame tables once fetched: the next search reads them."""
+    from hdchess import load_ruleset
+    from hdchess.facedown.tables import TABLES, store
+
+    monkeypatch.setattr(store, "_added", [])  # this test's folder is forgotten afterwards
+    other_rules = load_ruleset("banqi", no_progress_plies=8)  # no shipped tables for these rules
+    assert TABLES.prober(other_rules) is None
+    TABLES.build(other_rules, 2, tmp_path)
+    before = call(session, "view")
+    assert "not a folder" in error(session, "add_tables", directory=str(tmp_path / "missing"))
+    assert "must be text" in error(session, "add_tables", directory=3)
+    assert TABLES.prober(other_rules) is None and call(session, "view") == before
+    coverage = call(session, "add_tables", directory=str(tmp_path))["tables"]
+    assert coverage["banqi"] >= 3 and coverage["gaiqi"] >= 3 and coverage["hdc2"] >= 2  # the shipped ones
+    assert "cheight" not in coverage  # no tables in the stacking game
+    assert TABLES.prober(other_rules).max_pieces == 2
+
+
+def test_hint_and_ai_move_say_when_the_tables_chose(session):
+    record = '[Variant "banqi"]\n[FEN "8/4A3/8/ra6 r - 0 100"]\n\n*\n'
+    call(session, "load_record", record=record, players={"1": "human", "2": "ai"})
+    assert call(session, "hint")["table"] is True  # three pieces: the shipped tables know
+    call(session, "new_game", seed=4, players={"1": "human", "2": "ai"})
+    call(session, "play", move="d2")
+    assert call(session, "hint")["table"] is False
+    assert call(session, "ai_move")["analysis"]["table"] is False

@@ -11,6 +11,10 @@ What the site holds, and why:
 - ``wheels/``: the ``hdchess`` wheel, built here without network (pure Python:
   a zip file, which the worker puts on ``sys.path`` as it is), and
   ``manifest.json`` naming it for the worker.
+- ``tables/``: the package's endgame table files too big for the wheel
+  (:data:`WHEEL_TABLE_LIMIT`: start-up waits for the wheel, not for these),
+  and ``manifest.json`` naming them; the worker fetches them once Python is
+  ready and adds them to what the AI reads.
 - ``web/static-info.js``: the engine's own ``info`` (variants, their boards,
   pieces, options and rules texts; levels) and each variant's opening view,
   written here by the bridge itself, so the page can draw a board and open
@@ -215,8 +219,13 @@ def precompiled(sources: dict[str, bytes], stdlib: Path) -> dict[str, bytes]:
 PACKAGE_SUFFIXES = (".py", ".typed", ".md", ".json", ".hdt")  # modules, type marker, rules texts, weights, tables
 
 
+# Table files bigger than this stay out of the browser's wheel, which start-up waits for: the site serves
+# them beside it (tables/) and the worker adds them once fetched.
+WHEEL_TABLE_LIMIT = 1_000_000
+
+
 def package_files() -> dict[str, bytes]:
-    """The files of the hdchess package that go into its wheel: modules, rules texts, data, the type marker."""
+    """The files of the hdchess package: modules, rules texts, data, the type marker."""
     files = {}
     for path in sorted((ROOT / "hdchess").rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts and path.suffix in PACKAGE_SUFFIXES:
@@ -224,13 +233,30 @@ def package_files() -> dict[str, bytes]:
     return files
 
 
-def build_wheel(directory: Path, compiled: dict[str, bytes] | None = None) -> Path:
-    """The pure-Python wheel of hdchess (no dependencies), written without network, with ``compiled``
-    (bytecode for the site's Python) beside the sources (``bridge.pyc``: zipimport prefers it)."""
+def split_tables(files: dict[str, bytes]) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """The package's files for the browser's wheel, and the big table files served beside it
+    (by file name)."""
+    big = {path: data for path, data in files.items() if path.endswith(".hdt") and len(data) > WHEEL_TABLE_LIMIT}
+    return ({path: data for path, data in files.items() if path not in big},
+            {Path(path).name: data for path, data in big.items()})
+
+
+def write_tables(directory: Path, tables: dict[str, bytes]) -> None:
+    """The big table files and ``manifest.json`` naming them for the worker."""
+    directory.mkdir()
+    for name, data in tables.items():
+        (directory / name).write_bytes(data)
+    (directory / "manifest.json").write_text(json.dumps({"files": sorted(tables)}) + "\n")
+
+
+def build_wheel(directory: Path, files: dict[str, bytes], compiled: dict[str, bytes] | None = None) -> Path:
+    """The pure-Python wheel of hdchess (no dependencies) holding ``files``, written without network,
+    with ``compiled`` (bytecode for the site's Python) beside the sources (``bridge.pyc``: zipimport
+    prefers it)."""
     meta = project_metadata()
     name, version = meta["name"], meta["version"]
     dist_info = f"{name}-{version}.dist-info"
-    files = package_files() | (compiled or {})
+    files = files | (compiled or {})
     files[f"{dist_info}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {meta['description']}\n"
         f"Requires-Python: {meta['requires-python']}\n"
@@ -245,7 +271,8 @@ def build_wheel(directory: Path, compiled: dict[str, bytes] | None = None) -> Pa
         for path, data in files.items():
             info = zipfile.ZipInfo(path, ZIP_DATE)
             info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
+            # table files are compressed arrays already: stored as they are, read without inflating
+            info.compress_type = zipfile.ZIP_STORED if path.endswith(".hdt") else zipfile.ZIP_DEFLATED
             archive.writestr(info, data)
     return wheel
 
@@ -433,11 +460,13 @@ def build(site: Path = SITE) -> Path:
     (staging / "web" / STATIC_INFO).write_text(static_info(), encoding="utf-8")
     make_fonts(staging)  # after static-info.js: the rules texts it carries are shown too
     vendor_pyodide(staging)
-    compiled = precompiled(package_files(), staging / "pyodide" / "python_stdlib.zip")
+    in_wheel, big_tables = split_tables(package_files())
+    compiled = precompiled(in_wheel, staging / "pyodide" / "python_stdlib.zip")
     wheels = staging / "wheels"
     wheels.mkdir()
-    wheel = build_wheel(wheels, compiled)
+    wheel = build_wheel(wheels, in_wheel, compiled)
     (wheels / "manifest.json").write_text(json.dumps({"wheel": wheel.name}) + "\n")
+    write_tables(staging / "tables", big_tables)
     version = write_service_worker(staging)
     shutil.rmtree(site, ignore_errors=True)
     os.replace(staging, site)

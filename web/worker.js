@@ -11,6 +11,7 @@
 //                 {event: "ready", version}               once Python answers
 //                 {event: "failed", stage, error}         booting failed (no network, missing file)
 //                 {event: "crashed", error}               Python itself died: the page starts a new worker
+//                 {event: "tables", tables}               the bigger endgame tables were added (pieces per game)
 // Only strings cross into Python and back (no proxies kept, nothing leaks).
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
@@ -53,7 +54,38 @@ async function boot() {
   bridge.destroy();
   progress((stage = "ready"), 1);
   self.postMessage({ event: "ready", version });
+  addTables(pyodide, handle); // in the background: nothing waits for it
   return handle;
+}
+
+// The bigger endgame tables (tables/manifest.json) are fetched once Python is
+// ready, so start-up never waits for them, then added to what the AI reads
+// through the bridge, in turn with the page's requests. Without them (an old
+// site, a failed fetch) the AI plays on with the wheel's smaller tables.
+const TABLES_DIR = "/tables";
+
+async function addTables(pyodide, handle) {
+  try {
+    const response = await fetch(siteUrl("tables/manifest.json"));
+    if (!response.ok) return;
+    const files = ((await response.json()).files || []).filter((name) => /^[\w.=-]+\.hdt$/.test(name));
+    if (!files.length) return;
+    const loaded = await Promise.all(files.map(async (name) => {
+      const data = await fetch(siteUrl(`tables/${name}`));
+      if (!data.ok) throw new Error(`tables/${name}: HTTP ${data.status}`);
+      return { name, bytes: new Uint8Array(await data.arrayBuffer()) };
+    }));
+    pyodide.FS.mkdirTree(TABLES_DIR);
+    for (const { name, bytes } of loaded) pyodide.FS.writeFile(`${TABLES_DIR}/${name}`, bytes);
+    queue = queue.then(() => {
+      if (dead) return;
+      const reply = JSON.parse(handle(JSON.stringify({ cmd: "add_tables", args: { directory: TABLES_DIR } })));
+      if (!reply.ok) throw new Error(reply.error);
+      self.postMessage({ event: "tables", tables: reply.result.tables });
+    }).catch((error) => console.warn(`endgame tables not added: ${error.message || error}`));
+  } catch (error) {
+    console.warn(`endgame tables not fetched: ${error.message || error}`);
+  }
 }
 
 const booted = boot();

@@ -6,14 +6,14 @@
 
 What a table is and how it is built belongs to each family of games: this
 module finds the family's tables through the variant's AI knowledge
-(``knowledge.tables``) and only parses arguments and prints. Tables are
+(``knowledge.tables``) and only parses arguments and prints (and offers
+:func:`add_directory` to a program that fetches tables itself). Tables are
 built for one variant under one set of rules (the defaults, or ``--set``);
 the search uses them only for games under exactly those rules.
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 
@@ -42,7 +42,25 @@ def _variants(chosen: str | None) -> list[str]:
     return [chosen] if chosen else variant_names()
 
 
+def add_directory(directory) -> dict[str, int]:
+    """Read the table files in ``directory`` too, in every game that has tables (the web
+    app adds the bigger tables this way once it has fetched them); returns, for each game,
+    the most pieces a covered position may have under its default rules."""
+    from .. import load_ruleset, variant_names
+
+    coverage = {}
+    for variant in variant_names():
+        ruleset = load_ruleset(variant)
+        tables = getattr(ruleset.knowledge, "tables", None)
+        if tables is not None:
+            tables.add_directory(directory)
+            coverage[variant] = tables.coverage(ruleset)
+    return coverage
+
+
 def main(argv: list[str] | None = None) -> int:
+    import argparse  # the command line's only: the web app's Python leaves argparse out
+
     parser = argparse.ArgumentParser(prog="python -m hdchess.ai.tables", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     build = commands.add_parser("build", help="solve every material up to a piece count and write a table file")

@@ -37,7 +37,22 @@ def test_the_site_holds_the_app_and_only_what_it_loads(site):
         assert tool not in files
     assert not any("node_modules" in name or name.endswith((".map", ".d.ts")) for name in files)
     assert not any("micropip" in name for name in files)  # no installer: the wheel goes on sys.path as it is
-    assert sum((site / name).stat().st_size for name in files) < 13.8e6  # smaller than before (13.8 MB)
+    at_start = [name for name in files if not name.startswith("tables/")]  # what start-up may fetch
+    assert sum((site / name).stat().st_size for name in at_start) < 13.8e6  # smaller than before (13.8 MB)
+
+
+def test_big_endgame_tables_are_served_beside_the_wheel_not_in_it(site):
+    """Start-up waits for the wheel: the 4-piece tables (megabytes) come afterwards, on their own."""
+    listed = json.loads((site / "tables/manifest.json").read_text())["files"]
+    assert {"banqi-4.hdt", "gaiqi-4.hdt"} <= set(listed)
+    for name in listed:
+        assert (site / "tables" / name).stat().st_size > build.WHEEL_TABLE_LIMIT
+        assert f"tables/{name}" in (site / "sw.js").read_text()  # cached for offline play
+    wheel = site / "wheels" / json.loads((site / "wheels/manifest.json").read_text())["wheel"]
+    with zipfile.ZipFile(wheel) as archive:
+        tables = {n.rpartition("/")[2]: archive.getinfo(n) for n in archive.namelist() if n.endswith(".hdt")}
+    assert {"banqi-3.hdt", "gaiqi-3.hdt", "hdc2-2.hdt"} <= set(tables) and not set(listed) & set(tables)
+    assert all(info.compress_type == zipfile.ZIP_STORED for info in tables.values())  # read without inflating
 
 
 def test_the_lock_file_lists_no_package(site):

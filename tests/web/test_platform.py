@@ -261,3 +261,13 @@ def test_the_embed_fits_the_documented_frame(page, site_url, wait_for_engine, la
     for selector in ("#board", ".player-card", "#btn-new"):
         item = frame.locator(selector).first.bounding_box()
         assert item["y"] + item["height"] <= bottom and item["x"] + item["width"] <= right
+
+
+def test_the_bigger_endgame_tables_arrive_after_start_up(open_app, engine_call):
+    """The worker fetches the 4-piece tables once Python is ready (start-up does not wait for
+    them) and adds them: then the AI plays a 4-piece banqi ending from them (the wheel's own
+    tables stop at 3 pieces)."""
+    page = open_app()
+    record = '[Variant "banqi"]\n[FEN "8/1K6/5p2/5a1r r - 0 100"]\n\n*\n'
+    engine_call(page, "load_record", {"record": record, "players": {"1": "human", "2": "human"}})
+    wait_until(page, lambda: engine_call(page, "hint")["table"], timeout_ms=60_000, step_ms=250)

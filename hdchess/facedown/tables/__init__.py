@@ -39,10 +39,11 @@ only games under those rules (``first_flip``, which only decides who takes
 which colour at the first flip, does not count).
 
 **Where tables come from.** ``python -m hdchess.ai.tables build`` (pure
-Python, no dependencies). The wheel ships small tables for the default rules
-in ``data/`` (banqi and gaiqi up to 3 pieces, hdc2 up to 2); bigger ones are
-built once on a machine and named in ``HDCHESS_TABLES`` (:mod:`.store`). The
-browser reads only the shipped ones.
+Python, no dependencies). The package ships the default rules' tables in
+``data/`` (banqi and gaiqi up to 4 pieces, with their 3-piece files; hdc2 up
+to 2); the web app's wheel carries only the small files and adds the 4-piece
+ones once fetched (:meth:`FaceDownTables.add_directory`). Tables for other rules
+are built once on a machine and named in ``HDCHESS_TABLES`` (:mod:`.store`).
 
 **The search** (:mod:`hdchess.ai.search`) asks ``prober(ruleset)`` once per
 search, then probes every node (a few microseconds, a tenth of one when
@@ -53,7 +54,7 @@ its actions (:mod:`.probe`).
 from __future__ import annotations
 
 from .probe import ScoreProber, WdlProber, rules_key
-from .store import FORMAT, cache_directory, search_path, table_files
+from .store import FORMAT, add_directory, cache_directory, search_path, table_files
 
 
 class FaceDownTables:
@@ -77,6 +78,15 @@ class FaceDownTables:
             kind = ScoreProber if ruleset.decided_by_score else WdlProber
             self._probers[key] = kind(ruleset, files) if files else None
         return self._probers[key]
+
+    def add_directory(self, directory) -> None:
+        """Read the table files in ``directory`` too (the next search sees them)."""
+        add_directory(directory)
+
+    def coverage(self, ruleset) -> int:
+        """The most pieces a covered position of ``ruleset`` may have (0: no tables)."""
+        prober = self.prober(ruleset)
+        return prober.max_pieces if prober is not None else 0
 
     def build(self, ruleset, pieces: int, directory=None, progress=None):
         """Solve every material of 2 to ``pieces`` pieces; returns (path, header, seconds)."""

@@ -10,7 +10,9 @@ zlib is in every Python, Pyodide's included.
 
 Where files are found: the package's own ``data`` directory (the tables the
 wheel ships: read as package resources, since in the browser the package is
-imported from the wheel's zip and is no directory), then each directory named in the ``HDCHESS_TABLES`` environment
+imported from the wheel's zip and is no directory), then the directories the
+program adds (:func:`add_directory`: the web app's bigger tables, fetched after
+start-up), then each directory named in the ``HDCHESS_TABLES`` environment
 variable (separated like PATH): the place for bigger tables built with
 ``python -m hdchess.ai.tables build``. Nothing else is read, so what the AI
 knows does not depend on the machine.
@@ -41,9 +43,19 @@ def cache_directory() -> Path:
     return Path(base) / "hdchess" / "tables"
 
 
+_added: list[Path] = []  # directories named by the program itself (the web app's fetched tables)
+
+
+def add_directory(directory: str | Path) -> None:
+    """Read table files from ``directory`` too, after the package's and before HDCHESS_TABLES's."""
+    path = Path(directory)
+    if path not in _added:
+        _added.append(path)
+
+
 def search_path() -> list[Traversable]:
     """The directories table files are read from, in order."""
-    dirs: list[Traversable] = [DATA_DIR]
+    dirs: list[Traversable] = [DATA_DIR, *_added]
     for part in os.environ.get(ENVIRONMENT, "").split(os.pathsep):
         if part.strip():
             dirs.append(Path(part.strip()))
