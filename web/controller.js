@@ -185,8 +185,9 @@ function renderPanels() {
   if (app.hint) {
     els.hint.hidden = false;
     const score = Number(app.hint.score) || 0;
+    const wording = app.hint.table ? "hint.table" : "hint.text"; // the tables' move is perfect play, not a depth
     els.hint.textContent = app.hint.move
-      ? t("hint.text", { move: app.hint.move, score: `${score > 0 ? "+" : ""}${score.toFixed(1)}`,
+      ? t(wording, { move: app.hint.move, score: `${score > 0 ? "+" : ""}${score.toFixed(1)}`,
         depth: app.hint.depth ?? "?", judgement: t(judgement(score)) })
       : t("hint.none");
   } else if (!app.hintPending) {

@@ -267,7 +267,9 @@ def test_the_bigger_endgame_tables_arrive_after_start_up(open_app, engine_call):
     """The worker fetches the 4-piece tables once Python is ready (start-up does not wait for
     them) and adds them: then the AI plays a 4-piece banqi ending from them (the wheel's own
     tables stop at 3 pieces)."""
-    page = open_app()
-    record = '[Variant "banqi"]\n[FEN "8/1K6/5p2/5a1r r - 0 100"]\n\n*\n'
-    engine_call(page, "load_record", {"record": record, "players": {"1": "human", "2": "human"}})
+    record = ('[Variant "banqi"]\n[FEN "8/1K6/5p2/5a1r r - 0 100"]\n[Player1Type "human"]\n'
+              '[Player2Type "human"]\n\n*\n')
+    page = open_app({"record": record, "lang": "en"})
     wait_until(page, lambda: engine_call(page, "hint")["table"], timeout_ms=60_000, step_ms=250)
+    page.locator("#btn-hint").click()  # and the player is told where the hint comes from
+    expect(page.locator("#hint-text")).to_contain_text("from the endgame tables: perfect play")
