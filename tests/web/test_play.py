@@ -323,6 +323,9 @@ def test_review_a_finished_game_step_by_step(open_app):
     if page.locator("#rp-first").is_enabled():
         page.locator("#rp-first").click()
     expect(page.locator("#rp-pos")).to_have_text("Start of the game")
+    # the board follows once the engine answers (it may be busy adding the bigger tables)
+    page.wait_for_function("() => [...document.querySelectorAll('#board [role=gridcell]')]"
+                           ".every(c => (c.getAttribute('aria-label') || '').endsWith('face-down'))")
     assert all(text.endswith("face-down") for text in board_labels(page))
     page.locator("#rp-next").click()
     expect(page.locator("#rp-pos")).to_have_text(f"Move 1 of {total}")
