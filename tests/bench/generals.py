@@ -39,14 +39,25 @@ def first_general(moves: list[str]) -> tuple[str, int | None]:
     return "none", None
 
 
+def player_result(tags: dict[str, str], player: str) -> tuple[int, str] | None:
+    """The player's colour in a record and its result ('win', 'draw', 'loss'); None when
+    the player did not play that game (names as in the record's Red and Black tags)."""
+    if player not in (tags.get("Red"), tags.get("Black")):
+        return None
+    colour = RED if tags["Red"] == player else BLACK
+    winner = RESULTS.get(tags.get("Result", ""))
+    return colour, "draw" if winner is None else ("win" if winner == colour else "loss")
+
+
 def tally(records: str, player: str) -> Counter:
     """(how the first General came up, from the player's view) -> Counter of 'win'/'draw'/'loss'."""
     counts: Counter = Counter()
     for record in split_records(records):
         tags, moves = parse_record(record)
-        if player not in (tags.get("Red"), tags.get("Black")):
+        played = player_result(tags, player)
+        if played is None:
             continue
-        colour = RED if tags["Red"] == player else BLACK
+        colour, result = played
         how, general = first_general(moves)
         if how == "flip":
             whose = "the player's" if general == colour else "the opponent's"
@@ -55,8 +66,7 @@ def tally(records: str, player: str) -> Counter:
             case = "a General taken face-down, both face-down until then"
         else:
             case = "no General came up"
-        winner = RESULTS.get(tags.get("Result", ""))
-        counts[(case, "draw" if winner is None else ("win" if winner == colour else "loss"))] += 1
+        counts[(case, result)] += 1
     return counts
 
 

@@ -5,8 +5,8 @@
 
 For each game that reached a position the tables cover (nothing face-down, few
 enough pieces), the tables' value of the first such position for the player
-(win, draw, loss; or "stepped aside": a position seen twice in the quiet run,
-where they answer only draws) against the game's result for the player. A
+(win, draw, loss; or nothing: a position seen twice in the quiet run, where
+they answer only draws) against the game's result for the player. A
 player that reads the tables never does worse than their value. Not a test.
 """
 
@@ -21,12 +21,11 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from generals import player_result  # noqa: E402  (beside this script)
+
 from hdchess import Game  # noqa: E402
-from hdchess.core import BLACK, RED  # noqa: E402
 from hdchess.match import split_records  # noqa: E402
 from hdchess.record import parse_record  # noqa: E402
-
-RESULTS = {"1-0": RED, "0-1": BLACK}  # the winning colour; anything else is a draw
 
 
 def first_covered(game: Game, prober):
@@ -42,27 +41,29 @@ def first_covered(game: Game, prober):
     return first
 
 
-def tally(records: str, player: str) -> Counter:
-    """(the tables' value for the player where the game reached them, its result) -> games."""
+def tally(records: str, player: str) -> tuple[Counter, int]:
+    """(the tables' value for the player where the game reached them, its result) -> games,
+    and how many games the player played."""
     counts: Counter = Counter()
+    games = 0
     for record in split_records(records):
-        tags, _ = parse_record(record)
-        if player not in (tags.get("Red"), tags.get("Black")):
+        played = player_result(parse_record(record)[0], player)
+        if played is None:
             continue
+        games += 1
+        colour, result = played
         game = Game.from_record(record)
         prober = game.state.ruleset.knowledge.tables.prober(game.state.ruleset)
         first = first_covered(game, prober) if prober is not None else None
         if first is None:
             continue
-        colour = RED if tags["Red"] == player else BLACK
         value = prober.probe(first)
         if value is None:
             entry = "nothing (a position seen twice)"
         else:
             entry = "draw" if not value else ("win" if (value > 0) == (first.side == colour) else "loss")
-        winner = RESULTS.get(tags.get("Result", ""))
-        counts[(entry, "draw" if winner is None else ("win" if winner == colour else "loss"))] += 1
-    return counts
+        counts[(entry, result)] += 1
+    return counts, games
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,9 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("records", help="a match's records (hdchess match --records)")
     parser.add_argument("--player", required=True, help="the player whose games to count (as named in the records)")
     args = parser.parse_args(argv)
-    text = Path(args.records).read_text(encoding="utf-8")
-    counts = tally(text, args.player)
-    games = sum(1 for r in split_records(text) if args.player in r)
+    counts, games = tally(Path(args.records).read_text(encoding="utf-8"), args.player)
     print(f"{sum(counts.values())} of {games} games of {args.player} reached the tables")
     for entry, result in sorted(counts):
         print(f"  tables: {entry}; result: {result}: {counts[(entry, result)]}")
