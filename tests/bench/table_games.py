@@ -30,11 +30,13 @@ from hdchess.record import parse_record  # noqa: E402
 
 def first_covered(game: Game, prober):
     """The first position of ``game`` within the tables' reach (nothing face-down, few
-    enough pieces; None if none): once there, a game stays there (no piece turns
-    face-down again, none comes back)."""
+    enough pieces) with the game still to play; None if none (a game whose last
+    capture took the loser's last piece ends as it reaches them): once there, a game
+    stays there (no piece turns face-down again, none comes back)."""
     state, first = game.state.copy(), None
     while prober.plies_away(state) == 0:
-        first = state.copy()
+        if state.outcome() is None:
+            first = state.copy()
         if not state.move_stack:
             break
         state.pop()
