@@ -6,7 +6,8 @@
 For each game that reached a position the tables cover (nothing face-down, few
 enough pieces), the tables' value of the first such position for the player
 (win, draw, loss; or nothing: a position seen twice in the quiet run, where
-they answer only draws) against the game's result for the player. A
+they answer only draws, or a material they lack) against the game's result for
+the player. A
 player that reads the tables never does worse than their value. Not a test.
 """
 
@@ -60,8 +61,8 @@ def tally(records: str, player: str) -> tuple[Counter, int]:
         if first is None:
             continue
         value = prober.probe(first)
-        if value is None:
-            entry = "nothing (a position seen twice)"
+        if value is None:  # say why: a missing material once passed for a repetition here
+            entry = "nothing (a position seen twice)" if prober.covering(first) else "no entry for its material"
         else:
             entry = "draw" if not value else ("win" if (value > 0) == (first.side == colour) else "loss")
         counts[(entry, result)] += 1
