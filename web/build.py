@@ -13,8 +13,8 @@ What the site holds, and why:
   ``manifest.json`` naming it for the worker.
 - ``tables/``: the package's endgame table files too big for the wheel
   (:data:`WHEEL_TABLE_LIMIT`: start-up waits for the wheel, not for these),
-  and ``manifest.json`` naming them; the worker fetches them once Python is
-  ready and adds them to what the AI reads.
+  and ``manifest.json`` naming each game's; the worker fetches a game's files
+  once that game is first played and adds them to what the AI reads.
 - ``web/static-info.js``: the engine's own ``info`` (variants, their boards,
   pieces, options and rules texts; levels) and each variant's opening view,
   written here by the bridge itself, so the page can draw a board and open
@@ -26,7 +26,9 @@ What the site holds, and why:
   glyphs of every variant. The characters are found here, not listed by hand,
   so a new string or a new variant is covered by the next build.
 - ``sw.js`` at the root, so its scope is the whole site, with a cache version
-  derived from the content of every other file and the list of files to cache.
+  derived from the content of every other file, the list of files to cache
+  when it is installed (all but the big tables) and of those it caches when
+  first fetched (the big tables).
 
 Downloads are cached (``web/node_modules`` for npm; ``web/.cache`` for pip, the
 font packages' faces and fontTools), and so are the font subsets and the
@@ -121,6 +123,7 @@ NOT_IN_SITE = {"build.py", "serve.py", "compile-pyc.mjs", "package.json", "packa
 NOT_IN_SITE_DIRS = {"node_modules", ".cache", "__pycache__"}
 SW_VERSION_MARK = "__HDCHESS_CACHE_VERSION__"
 SW_FILES_MARK = "__HDCHESS_PRECACHE__"
+SW_ON_DEMAND_MARK = "__HDCHESS_ON_DEMAND__"
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed: the same sources give the same wheel
 
 
@@ -233,20 +236,26 @@ def package_files() -> dict[str, bytes]:
     return files
 
 
-def split_tables(files: dict[str, bytes]) -> tuple[dict[str, bytes], dict[str, bytes]]:
+def split_tables(files: dict[str, bytes]) -> tuple[dict[str, bytes], dict[str, Path]]:
     """The package's files for the browser's wheel, and the big table files served beside it
-    (by file name)."""
-    big = {path: data for path, data in files.items() if path.endswith(".hdt") and len(data) > WHEEL_TABLE_LIMIT}
+    (file name: its path in this checkout)."""
+    big = {path for path, data in files.items() if path.endswith(".hdt") and len(data) > WHEEL_TABLE_LIMIT}
     return ({path: data for path, data in files.items() if path not in big},
-            {Path(path).name: data for path, data in big.items()})
+            {Path(path).name: ROOT / path for path in sorted(big)})
 
 
-def write_tables(directory: Path, tables: dict[str, bytes]) -> None:
-    """The big table files and ``manifest.json`` naming them for the worker."""
+def write_tables(directory: Path, tables: dict[str, Path]) -> list[str]:
+    """The big table files, and ``manifest.json`` naming each game's for the worker, which fetches
+    a game's files only once that game is played (a player of one game downloads no other's);
+    returns the files' paths in the site."""
+    table_file = hdchess_module("hdchess.facedown.tables.store").TableFile
     directory.mkdir()
-    for name, data in tables.items():
-        (directory / name).write_bytes(data)
-    (directory / "manifest.json").write_text(json.dumps({"files": sorted(tables)}) + "\n")
+    variants: dict[str, list[str]] = {}
+    for name, path in tables.items():
+        variants.setdefault(table_file(path).header["variant"], []).append(name)
+        shutil.copyfile(path, directory / name)
+    (directory / "manifest.json").write_text(json.dumps({"variants": variants}, sort_keys=True) + "\n")
+    return [f"{directory.name}/{name}" for name in tables]
 
 
 def build_wheel(directory: Path, files: dict[str, bytes], compiled: dict[str, bytes] | None = None) -> Path:
@@ -387,14 +396,20 @@ OPENING_KEYS = ("variant", "board", "squares", "legal", "side", "turn_player", "
                 "decided_by_score", "known_deal", "options", "start_ply")
 
 
-def static_info() -> str:
-    """The bridge's ``info`` and every variant's opening view (default options), as a module."""
+def hdchess_module(name: str):
+    """A module of this checkout's hdchess package (not of an installed one)."""
+    import importlib
+
     sys.path.insert(0, str(ROOT))
     try:
-        from hdchess.bridge import Session
+        return importlib.import_module(name)
     finally:
         sys.path.remove(str(ROOT))
-    session = Session()
+
+
+def static_info() -> str:
+    """The bridge's ``info`` and every variant's opening view (default options), as a module."""
+    session = hdchess_module("hdchess.bridge").Session()
 
     def call(cmd: str, **args) -> dict:
         reply = session.handle({"cmd": cmd, "args": args})
@@ -433,20 +448,23 @@ def site_files(site: Path) -> list[str]:
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
 
 
-def write_service_worker(site: Path) -> str:
-    """sw.js at the root: its cache version is a hash of every other file's path and bytes."""
+def write_service_worker(site: Path, on_demand: list[str]) -> str:
+    """sw.js at the root: its cache version is a hash of every other file's path and bytes. It caches
+    every file when installed except ``on_demand`` (a game's endgame tables), which it caches when
+    first fetched."""
     files = site_files(site)
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + b"\0" + (site / name).read_bytes() + b"\0")
     version = digest.hexdigest()[:16]
     template = (WEB / "sw.js").read_text()
-    for mark in (SW_VERSION_MARK, SW_FILES_MARK):
+    for mark in (SW_VERSION_MARK, SW_FILES_MARK, SW_ON_DEMAND_MARK):
         if mark not in template:
             raise BuildError(f"web/sw.js must contain {mark}")
-    precache = ["./", *files]
+    precache = ["./", *(name for name in files if name not in on_demand)]
     text = template.replace(f'"{SW_VERSION_MARK}"', json.dumps(version))
     text = text.replace(f'"{SW_FILES_MARK}"', json.dumps(precache, indent=2))
+    text = text.replace(f'"{SW_ON_DEMAND_MARK}"', json.dumps(sorted(on_demand), indent=2))
     (site / "sw.js").write_text(text)
     return version
 
@@ -466,8 +484,8 @@ def build(site: Path = SITE) -> Path:
     wheels.mkdir()
     wheel = build_wheel(wheels, in_wheel, compiled)
     (wheels / "manifest.json").write_text(json.dumps({"wheel": wheel.name}) + "\n")
-    write_tables(staging / "tables", big_tables)
-    version = write_service_worker(staging)
+    on_demand = write_tables(staging / "tables", big_tables)
+    version = write_service_worker(staging, on_demand)
     shutil.rmtree(site, ignore_errors=True)
     os.replace(staging, site)
     size = sum((site / name).stat().st_size for name in site_files(site))

@@ -16,7 +16,8 @@
 // again before answering anything gets a fresh game instead, and after
 // MAX_CRASH_STREAK such crashes the client stops and calls fail with a message.
 // Once Python is ready the service worker is registered, so the next visit
-// works offline.
+// works offline; the endgame tables the worker fetched for a game are handed
+// to it to cache as well (it caches those only on request: see web/sw.js).
 
 export class EngineError extends Error {
   /** `code` and `params` (when the bridge gives them) let the page word the error in its own language. */
@@ -78,6 +79,8 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
         const error = new EngineError(`Python could not start (${message.stage}): ${message.error}`);
         onProgress({ stage: "failed", fraction: 0, error: error.message });
         rejectReady(error);
+      } else if (message.event === "tables") {
+        if (serviceWorker) cacheForOffline(message.files || []);
       } else if (message.event === "crashed") {
         restart(`the engine crashed: ${message.error}`, true);
       } else if (typeof message.id === "number") {
@@ -179,4 +182,15 @@ export function registerServiceWorker() {
     });
   }
   return registering;
+}
+
+// The service worker caches the site when installed, but a game's bigger
+// endgame tables only once fetched; the engine worker may fetch them before
+// the service worker runs (on a first visit), so it is asked to cache them.
+function cacheForOffline(files) {
+  const registered = registerServiceWorker();
+  if (!registered || !files.length) return;
+  registered.then(() => navigator.serviceWorker.ready).then((registration) => {
+    registration.active?.postMessage({ cache: files });
+  }).catch(() => {}); // offline use is a convenience: the game goes on without it
 }

@@ -3,8 +3,11 @@
 //
 // web/build.py copies this file to the site root (so its scope is the whole
 // site) and fills in the cache version (a hash of every other file) and the
-// list of files. A new build gives a new version: the new worker caches the
+// lists of files. A new build gives a new version: the new worker caches the
 // new files in the background and takes over once no page uses the old one.
+// A game's bigger endgame tables (megabytes each) are not cached up front: the
+// engine worker fetches them when that game is first played, and they are
+// cached then, so a player downloads only the tables of the games they play.
 // Every URL is relative to this file, so the site works under any path, such
 // as a GitHub Pages project page (https://user.github.io/<repo>/).
 
@@ -12,8 +15,10 @@ const CACHE_VERSION = "__HDCHESS_CACHE_VERSION__";
 const CACHE_PREFIX = "hdchess-";
 const CACHE_NAME = CACHE_PREFIX + CACHE_VERSION;
 const PRECACHE = "__HDCHESS_PRECACHE__";
+const ON_DEMAND = "__HDCHESS_ON_DEMAND__";
 
 const scopeUrl = (path) => new URL(path, self.registration.scope).href;
+const onDemand = new Set(ON_DEMAND.map(scopeUrl));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -33,7 +38,8 @@ self.addEventListener("activate", (event) => {
 
 // Cache first: every file of a build is cached together, so a page never mixes
 // two builds. Query strings (index.html?embed=1&record=...) do not change a file.
-async function respond(request) {
+async function respond(event) {
+  const request = event.request;
   const cache = await caches.open(CACHE_NAME);
   const cached = await cache.match(request, { ignoreSearch: true });
   if (cached) return cached;
@@ -41,11 +47,29 @@ async function respond(request) {
     const page = await cache.match(scopeUrl("index.html"));
     if (page) return page;
   }
-  return fetch(request);
+  const response = await fetch(request);
+  if (response.ok && onDemand.has(request.url)) {
+    event.waitUntil(cache.put(request, response.clone())); // for the next visit, offline included
+  }
+  return response;
 }
+
+// The page hands over the tables its engine fetched before this worker ran (a
+// first visit): cache them for the next visit too (the browser's HTTP cache
+// usually has them already). Only the on-demand files are taken.
+self.addEventListener("message", (event) => {
+  const files = Array.isArray(event.data?.cache) ? event.data.cache : [];
+  const wanted = files.filter((path) => typeof path === "string").map(scopeUrl).filter((url) => onDemand.has(url));
+  if (!wanted.length) return;
+  event.waitUntil(caches.open(CACHE_NAME).then(async (cache) => {
+    for (const url of wanted) {
+      if (!(await cache.match(url))) await cache.add(url);
+    }
+  }).catch((error) => console.warn(`not cached for offline play: ${error.message || error}`)));
+});
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
-  event.respondWith(respond(request));
+  event.respondWith(respond(event));
 });

@@ -11,7 +11,8 @@
 //                 {event: "ready", version}               once Python answers
 //                 {event: "failed", stage, error}         booting failed (no network, missing file)
 //                 {event: "crashed", error}               Python itself died: the page starts a new worker
-//                 {event: "tables", tables}               the bigger endgame tables were added (pieces per game)
+//                 {event: "tables", tables, files}        a game's bigger endgame tables were added (pieces per
+//                                                         game; files: their paths in the site, to cache)
 // Only strings cross into Python and back (no proxies kept, nothing leaks).
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
@@ -54,38 +55,50 @@ async function boot() {
   bridge.destroy();
   progress((stage = "ready"), 1);
   self.postMessage({ event: "ready", version });
-  addTables(pyodide, handle); // in the background: nothing waits for it
+  tablesOf = (variant) => addTables(pyodide, handle, variant);
   return handle;
 }
 
-// The bigger endgame tables (tables/manifest.json) are fetched once Python is
-// ready, so start-up never waits for them, then added to what the AI reads
-// through the bridge, in turn with the page's requests. Without them (an old
-// site, a failed fetch) the AI plays on with the wheel's smaller tables.
+// A game's bigger endgame tables (tables/manifest.json names each game's files)
+// are fetched when a reply first shows that game (a view names its variant), so
+// start-up never waits for them and nobody downloads the tables of a game they
+// do not play; then they are added to what the AI reads through the bridge, in
+// turn with the page's requests. Without them (an old site, a failed fetch) the
+// AI plays on with the wheel's smaller tables.
 const TABLES_DIR = "/tables";
+let tablesOf = () => {}; // set once Python is ready
+const tablesAsked = new Set();
+let tablesManifest = null;
 
-async function addTables(pyodide, handle) {
+async function addTables(pyodide, handle, variant) {
   try {
-    const response = await fetch(siteUrl("tables/manifest.json"));
-    if (!response.ok) return;
-    const files = ((await response.json()).files || []).filter((name) => /^[\w.=-]+\.hdt$/.test(name));
+    tablesManifest ??= fetch(siteUrl("tables/manifest.json")).then((response) => (response.ok ? response.json() : {}));
+    const files = (((await tablesManifest).variants || {})[variant] || []).filter((name) => /^[\w.=-]+\.hdt$/.test(name));
     if (!files.length) return;
     const loaded = await Promise.all(files.map(async (name) => {
       const data = await fetch(siteUrl(`tables/${name}`));
       if (!data.ok) throw new Error(`tables/${name}: HTTP ${data.status}`);
       return { name, bytes: new Uint8Array(await data.arrayBuffer()) };
     }));
-    pyodide.FS.mkdirTree(TABLES_DIR);
-    for (const { name, bytes } of loaded) pyodide.FS.writeFile(`${TABLES_DIR}/${name}`, bytes);
+    const directory = `${TABLES_DIR}/${variant}`; // a new folder: the next search reads it
+    pyodide.FS.mkdirTree(directory);
+    for (const { name, bytes } of loaded) pyodide.FS.writeFile(`${directory}/${name}`, bytes);
     queue = queue.then(() => {
       if (dead) return;
-      const reply = JSON.parse(handle(JSON.stringify({ cmd: "add_tables", args: { directory: TABLES_DIR } })));
+      const reply = JSON.parse(handle(JSON.stringify({ cmd: "add_tables", args: { directory } })));
       if (!reply.ok) throw new Error(reply.error);
-      self.postMessage({ event: "tables", tables: reply.result.tables });
+      self.postMessage({ event: "tables", tables: reply.result.tables, files: files.map((name) => `tables/${name}`) });
     }).catch((error) => console.warn(`endgame tables not added: ${error.message || error}`));
   } catch (error) {
-    console.warn(`endgame tables not fetched: ${error.message || error}`);
+    console.warn(`${variant}'s endgame tables not fetched: ${error.message || error}`);
   }
+}
+
+function fetchTablesFor(reply) {
+  const variant = reply.ok && reply.result && reply.result.variant;
+  if (typeof variant !== "string" || !/^[\w-]+$/.test(variant) || tablesAsked.has(variant)) return;
+  tablesAsked.add(variant); // once: a failed fetch is not retried until the page is reloaded
+  tablesOf(variant); // in the background: nothing waits for it
 }
 
 const booted = boot();
@@ -114,7 +127,9 @@ async function answer({ id, cmd, args }) {
     self.postMessage({ event: "crashed", error: String(error && error.message || error) });
     return;
   }
-  self.postMessage({ id, ...JSON.parse(reply) });
+  const answered = JSON.parse(reply);
+  self.postMessage({ id, ...answered });
+  fetchTablesFor(answered);
 }
 
 self.addEventListener("message", (event) => {

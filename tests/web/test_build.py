@@ -41,13 +41,20 @@ def test_the_site_holds_the_app_and_only_what_it_loads(site):
     assert sum((site / name).stat().st_size for name in at_start) < 13.8e6  # smaller than before (13.8 MB)
 
 
+def service_worker_list(site, name):
+    return json.loads(re.search(rf"const {name} = (\[.*?\]);", (site / "sw.js").read_text(), re.S).group(1))
+
+
 def test_big_endgame_tables_are_served_beside_the_wheel_not_in_it(site):
-    """Start-up waits for the wheel: the 4-piece tables (megabytes) come afterwards, on their own."""
-    listed = json.loads((site / "tables/manifest.json").read_text())["files"]
-    assert {"banqi-4.hdt", "gaiqi-4.hdt"} <= set(listed)
+    """Start-up waits for the wheel: the 4-piece tables (megabytes) come afterwards, each game's on
+    its own, and are cached when first fetched (for offline play), not up front for every player."""
+    variants = json.loads((site / "tables/manifest.json").read_text())["variants"]
+    assert variants == {"banqi": ["banqi-4.hdt"], "gaiqi": ["gaiqi-4.hdt"]}
+    listed = [name for names in variants.values() for name in names]
     for name in listed:
         assert (site / "tables" / name).stat().st_size > build.WHEEL_TABLE_LIMIT
-        assert f"tables/{name}" in (site / "sw.js").read_text()  # cached for offline play
+    assert service_worker_list(site, "ON_DEMAND") == sorted(f"tables/{name}" for name in listed)
+    assert not {f"tables/{name}" for name in listed} & set(service_worker_list(site, "PRECACHE"))
     wheel = site / "wheels" / json.loads((site / "wheels/manifest.json").read_text())["wheel"]
     with zipfile.ZipFile(wheel) as archive:
         tables = {n.rpartition("/")[2]: archive.getinfo(n) for n in archive.namelist() if n.endswith(".hdt")}
@@ -121,9 +128,9 @@ def test_the_service_worker_caches_every_file_under_a_content_version(site):
     text = (site / "sw.js").read_text()
     assert build.SW_VERSION_MARK not in text and build.SW_FILES_MARK not in text
     version = re.search(r'const CACHE_VERSION = "([0-9a-f]{16})";', text).group(1)
-    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.S).group(1))
-    assert set(precache) == ({"./"} | set(build.site_files(site))) - {"sw.js"}
-    assert all(not url.startswith("/") for url in precache)  # relative: works under any path
+    precache, on_demand = service_worker_list(site, "PRECACHE"), service_worker_list(site, "ON_DEMAND")
+    assert set(precache) | set(on_demand) == ({"./"} | set(build.site_files(site))) - {"sw.js"}
+    assert all(not url.startswith("/") for url in precache + on_demand)  # relative: works under any path
     again = build.build()
     assert re.search(version, (again / "sw.js").read_text())  # the same sources, the same version
 

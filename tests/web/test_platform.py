@@ -127,6 +127,15 @@ def test_an_over_long_seed_is_called_too_long(open_app):
     assert "whole number" not in message.inner_text()
 
 
+def cached_paths(page) -> list[str]:
+    """What the service worker has cached (the paths of the site's files)."""
+    return page.evaluate("""async () => {
+        const name = (await caches.keys()).find((n) => n.startsWith('hdchess-'));
+        if (!name) return [];
+        return (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+    }""")
+
+
 def test_second_visit_works_with_the_network_off(new_context, wait_for_engine, engine_call):
     """The service worker caches the whole site on the first visit; the second one needs no server."""
     import build
@@ -141,11 +150,7 @@ def test_second_visit_works_with_the_network_off(new_context, wait_for_engine, e
         page.goto(url)
         wait_for_engine(page)
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-        cached = page.evaluate("""async () => {
-            const names = await caches.keys();
-            const cache = await caches.open(names.find((n) => n.startsWith('hdchess-')));
-            return (await cache.keys()).map((r) => new URL(r.url).pathname);
-        }""")
+        cached = cached_paths(page)
         for path in ("/index.html", "/web/worker.js", "/pyodide/pyodide.asm.wasm", "/wheels/manifest.json"):
             assert path in cached
     finally:
@@ -263,13 +268,19 @@ def test_the_embed_fits_the_documented_frame(page, site_url, wait_for_engine, la
         assert item["y"] + item["height"] <= bottom and item["x"] + item["width"] <= right
 
 
-def test_the_bigger_endgame_tables_arrive_after_start_up(open_app, engine_call):
-    """The worker fetches the 4-piece tables once Python is ready (start-up does not wait for
-    them) and adds them: then the AI plays a 4-piece banqi ending from them (the wheel's own
-    tables stop at 3 pieces)."""
+def test_the_bigger_endgame_tables_arrive_after_start_up(page, open_app, engine_call):
+    """The worker fetches a game's 4-piece tables once that game is played (start-up does not
+    wait for them, and no other game's are downloaded) and adds them: then the AI plays a
+    4-piece banqi ending from them (the wheel's own tables stop at 3 pieces)."""
+    requested = []
+    page.context.on("request", lambda request: requested.append(request.url.rpartition("/")[2]))
     record = ('[Variant "banqi"]\n[FEN "8/1K6/5p2/5a1r r - 0 100"]\n[Player1Type "human"]\n'
               '[Player2Type "human"]\n\n*\n')
-    page = open_app({"record": record, "lang": "en"})
+    open_app({"record": record, "lang": "en"})
     wait_until(page, lambda: engine_call(page, "hint")["table"], timeout_ms=60_000, step_ms=250)
     page.locator("#btn-hint").click()  # and the player is told where the hint comes from
     expect(page.locator("#hint-text")).to_contain_text("from the endgame tables: perfect play")
+    assert "banqi-4.hdt" in requested and "gaiqi-4.hdt" not in requested
+    # fetched before the service worker ran (a first visit), yet cached for the next visit
+    wait_until(page, lambda: "/tables/banqi-4.hdt" in cached_paths(page), timeout_ms=60_000, step_ms=500)
+    assert "/tables/gaiqi-4.hdt" not in cached_paths(page)
