@@ -38,6 +38,9 @@ self.addEventListener("activate", (event) => {
 
 // Cache first: every file of a build is cached together, so a page never mixes
 // two builds. Query strings (index.html?embed=1&record=...) do not change a file.
+// The on-demand tables are the exception, fetched when first wanted, perhaps
+// from a newer build: harmless, as the AI reads a table file only if its header
+// names the format and rules it knows, and exact tables agree whoever built them.
 async function respond(event) {
   const request = event.request;
   const cache = await caches.open(CACHE_NAME);
