@@ -330,14 +330,13 @@ class Session:
 
     def _search_for(self, level: str):
         """The search under way for this position and level, or a new one."""
-        from .ai import level_by_name
-        from .ai.search import Searcher
+        from .ai.levels import level_searcher
         from .players import make_turn
 
         key = (len(self.game.moves), level)
         if self._thinking is None or self._thinking[:2] != key:
             turn = make_turn(self.game, self.player_seed)
-            search = Searcher(turn.state, level_by_name(level).limits(), seed=turn.seed)
+            search = level_searcher(turn.state, level, turn.seed)
             search.begin()
             self._thinking = (*key, search)
         return self._thinking[2]

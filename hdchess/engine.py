@@ -35,6 +35,7 @@ from typing import TextIO
 
 from . import __version__
 from .ai import LEVELS, SearchInfo, SearchLimits, SearchResult, analyse, choose_action, level_by_name
+from .ai.levels import contempt_in_units
 from .errors import HdchessError
 from .game import Game
 from .gamestate import GameState
@@ -278,6 +279,7 @@ class Engine:
                 self.send(info_line(state, result))
             else:
                 result = analyse(state.copy(), limits, seed=self.seed, stop=stop,
+                                 contempt=contempt_in_units(self.level, state.ruleset),
                                  on_info=lambda info: self.send(info_line(state, info)))
             if infinite:
                 stop.wait()  # UCI: in infinite mode, answer only when told to stop

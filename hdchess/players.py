@@ -34,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .ai import SearchLimits, analyse, choose_action, level_by_name
+from .ai.levels import contempt_in_units
 from .ai.search import Searcher
 from .core import piece_from_letter
 from .errors import HdchessError
@@ -176,7 +177,8 @@ class LevelPlayer(Player):
         if self.budget is None:
             result = choose_action(turn.state, self.level, turn.seed)
         else:
-            result = analyse(turn.state, self.budget, seed=turn.seed)
+            result = analyse(turn.state, self.budget, seed=turn.seed,
+                             contempt=contempt_in_units(self.level, turn.state.ruleset))
         self.last_result = result
         detail = (f"depth {result.depth}, {result.nodes:,} nodes, {result.time_ms / 1000:.2f} s, "
                   f"eval {round(result.score, 2) + 0.0:+.2f}")

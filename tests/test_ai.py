@@ -1,6 +1,7 @@
 """The AI: correct pruning, exact endgames, sensible choices, fair play."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -145,6 +146,38 @@ def test_the_side_ahead_does_not_walk_back_into_a_cycle():
     scores = {move_text(action, state): score for action, score in result.root_scores.items()}
     assert scores["a1-a2"] == 0.0
     assert move_text(result.action, state) != "a1-a2" and result.score > 100
+
+
+def test_a_draw_costs_the_side_at_the_root_its_contempt():
+    # The cycle of the test above: walking a1-a2 again is the draw it can become,
+    # which with a contempt of 40 units costs Red 40 (in a win/loss game)...
+    game = Game(load_ruleset("banqi"), position="7h/2H5/2R5/K5c1 r - 0 40")
+    for move in ("a1-a2", "h4-h3", "a2-a1", "h3-h4"):
+        game.play(move)
+    state = game.state
+    result = analyse(state, SearchLimits(depth=4), contempt=40.0)
+    scores = {move_text(action, state): score for action, score in result.root_scores.items()}
+    assert scores["a1-a2"] == -40.0
+    # ...while in a game decided by score a draw is worth its final score: no contempt.
+    hdc2 = parse_position("8/8/8/H6p r - 39 201")
+    assert analyse(hdc2, SearchLimits(depth=3), contempt=40.0).score == pytest.approx(terminal_utility(3))
+
+
+def test_a_level_plays_on_rather_than_repeat_moves_in_an_even_opening():
+    """A banqi opening of a Grandmaster-Master game that ended by threefold
+    repetition: Black has just repeated e4-e3, and Red's e1-f1 would end the game
+    at once. Without contempt the Master takes the draw; as it plays, a draw costs
+    it a point, and it flips instead (an even position, 28 pieces still face-down:
+    the stronger side has the game to win)."""
+    record = ('[Variant "banqi"]\n\n1. h1(k) e4(e) 2. a1(K) e1(A) 3. e3(H) f1(p) 4. e4xe3 e1xf1 '
+              '5. e3-e4 f1-e1 6. e4-e3 e1-f1 7. e3-e4 f1-e1 8. e4-e3 *')
+    state = Game.from_record(record).state
+    master = level_by_name("Master")
+    assert master.contempt > 0
+    without = choose_action(state, replace(master, contempt=0.0))
+    assert move_text(without.action, state) == "e1-f1"
+    played = choose_action(state, master)
+    assert state.is_chance(played.action)
 
 
 def test_decisions_ignore_the_hidden_layout():

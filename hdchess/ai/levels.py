@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from ..errors import HdchessError
 from ..gamestate import GameState
 from ..inputs import excerpt
-from .search import SearchLimits, SearchResult, analyse
+from .search import Searcher, SearchLimits, SearchResult, analyse
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,7 @@ class Level:
     temperature: float  # softmax temperature over root scores, in points; 0 = always the best
     description: str = ""
     movetime_ms: int | None = None  # thinking time of a level that thinks by time
+    contempt: float = 1.0  # win/loss games: points a draw costs it, so it plays on rather than repeat
 
     def limits(self) -> SearchLimits:
         return SearchLimits(nodes=self.nodes, movetime_ms=self.movetime_ms)
@@ -63,10 +64,20 @@ def softmax_choice(scores: dict[int, float], temperature: float, rng: random.Ran
     return rng.choices(actions, weights)[0]
 
 
+def point_units(ruleset) -> float:
+    """One point in the units of the game's evaluation."""
+    units = ruleset.knowledge.point_units
+    return units(ruleset) if units is not None else 1.0
+
+
 def temperature_in_units(level: Level, ruleset) -> float:
     """The level's temperature (in points) in the units of the game's evaluation."""
-    point_units = ruleset.knowledge.point_units
-    return level.temperature * (point_units(ruleset) if point_units is not None else 1.0)
+    return level.temperature * point_units(ruleset)
+
+
+def contempt_in_units(level: Level, ruleset) -> float:
+    """What a draw costs the level (in points) in the units of the game's evaluation."""
+    return level.contempt * point_units(ruleset)
 
 
 def choose_action(state: GameState, level: str | int | Level = "Master", seed: int = 0, stop=None,
@@ -82,7 +93,8 @@ def choose_action(state: GameState, level: str | int | Level = "Master", seed: i
             return SearchResult(action, score, 0, 0, 0.0, (action,), {action: score})
     temperature = temperature_in_units(level, state.ruleset)
     margin = None if temperature <= 0 else 5 * temperature
-    result = analyse(state, level.limits(), seed=seed, root_margin=margin, stop=stop, on_info=on_info)
+    result = analyse(state, level.limits(), seed=seed, root_margin=margin, stop=stop, on_info=on_info,
+                     contempt=contempt_in_units(level, state.ruleset))
     if temperature <= 0 or len(result.root_scores) < 2 or result.table:
         return result  # every level plays what the endgame tables say
     rng = random.Random(seed * 1_000_003 + state.ply)
@@ -90,6 +102,13 @@ def choose_action(state: GameState, level: str | int | Level = "Master", seed: i
     if action == result.action:
         return result
     return replace(result, action=action, score=result.root_scores[action], pv=(action,))
+
+
+def level_searcher(state: GameState, level: str | int | Level, seed: int = 0) -> Searcher:
+    """A search of ``state`` as the level plays it, to run in slices (``Searcher.begin``
+    and ``advance``): its budget and its contempt for draws."""
+    level = level if isinstance(level, Level) else level_by_name(level)
+    return Searcher(state, level.limits(), seed=seed, contempt=contempt_in_units(level, state.ruleset))
 
 
 def hint(state: GameState, seed: int = 0) -> SearchResult:

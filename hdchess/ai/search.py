@@ -123,7 +123,7 @@ class Searcher:
     def __init__(self, state: GameState, limits: SearchLimits, weights: Any = None,
                  seed: int = 0, on_info: Callable[[SearchInfo], None] | None = None,
                  stop=None, root_margin: float | None = None, selective: bool = True,
-                 reductions: bool = True) -> None:
+                 reductions: bool = True, contempt: float = 0.0) -> None:
         self.state = state
         ruleset = state.ruleset
         knowledge = ruleset.knowledge
@@ -139,6 +139,10 @@ class Searcher:
         self.on_info = on_info
         self.stop_event = stop
         self.root_margin = root_margin  # search root moves within best - margin exactly
+        # win/loss games: what a draw costs the side to act at the root (it gives as much to
+        # the other side), so a stronger side plays on rather than repeat moves
+        self._contempt = 0.0 if ruleset.decided_by_score else contempt
+        self._root_side = state.side
         self.nodes = 0
         self.tt: dict[int, tuple] = {}
         self.eval_cache: dict[int, float] = {}
@@ -179,16 +183,16 @@ class Searcher:
             return self._final_scores_value(*outcome.scores)
         side = self.state.side
         if outcome.winner is None:
-            return 0.0
+            return self._draw_value()
         return (DECISIVE - ply) if outcome.winner == side else -(DECISIVE - ply)
 
     def _draw_value(self) -> float:
         """A position met again below the root counts as the draw by repetition it
         can become: the side ahead looks for progress before the cycle closes,
         instead of finding at the third time that it has nothing else left."""
-        if not self.decided_by_score:
-            return 0.0
         state = self.state
+        if not self.decided_by_score:
+            return -self._contempt if state.side == self._root_side else self._contempt
         return self._final_scores_value(state.score(0), state.score(1))
 
     def _final_scores_value(self, red: int, black: int) -> float:
@@ -200,7 +204,9 @@ class Searcher:
     def _table_value(self, value: float, ply: int) -> float:
         """A table's exact value (given as if at the root) at this ply: a win or
         loss counts from the root like the search's own game ends."""
-        if not self.decided_by_score and value:
+        if not self.decided_by_score:
+            if not value:
+                return self._draw_value()
             value = value - ply if value > 0 else value + ply
         return max(self.lo, min(self.hi, value))
 
@@ -607,7 +613,7 @@ class Searcher:
 
 def analyse(state: GameState, limits: SearchLimits = SearchLimits(movetime_ms=1000), seed: int = 0,
             on_info: Callable[[SearchInfo], None] | None = None, stop=None,
-            weights: Any = None, root_margin: float | None = None) -> SearchResult:
+            weights: Any = None, root_margin: float | None = None, contempt: float = 0.0) -> SearchResult:
     """Search ``state`` (left unchanged) and return the best action found."""
-    searcher = Searcher(state.copy(), limits, weights, seed, on_info, stop, root_margin)
+    searcher = Searcher(state.copy(), limits, weights, seed, on_info, stop, root_margin, contempt=contempt)
     return searcher.run()
