@@ -34,8 +34,8 @@ from collections.abc import Callable
 from typing import TextIO
 
 from . import __version__
-from .ai import LEVELS, SearchInfo, SearchLimits, SearchResult, analyse, choose_action, level_by_name
-from .ai.levels import contempt_in_units
+from .ai import LEVELS, SearchInfo, SearchLimits, SearchResult, choose_action, level_by_name
+from .ai.levels import level_searcher
 from .errors import HdchessError
 from .game import Game
 from .gamestate import GameState
@@ -278,9 +278,8 @@ class Engine:
                 result = choose_action(state.copy(), self.level, seed=self.seed, stop=stop)
                 self.send(info_line(state, result))
             else:
-                result = analyse(state.copy(), limits, seed=self.seed, stop=stop,
-                                 contempt=contempt_in_units(self.level, state.ruleset),
-                                 on_info=lambda info: self.send(info_line(state, info)))
+                result = level_searcher(state.copy(), self.level, self.seed, limits, stop,
+                                        on_info=lambda info: self.send(info_line(state, info))).run()
             if infinite:
                 stop.wait()  # UCI: in infinite mode, answer only when told to stop
             self.send(f"bestmove {state.action_text(result.action)}")

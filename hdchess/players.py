@@ -33,8 +33,8 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .ai import SearchLimits, analyse, choose_action, level_by_name
-from .ai.levels import contempt_in_units
+from .ai import SearchLimits, choose_action, level_by_name
+from .ai.levels import level_searcher
 from .ai.search import Searcher
 from .core import piece_from_letter
 from .errors import HdchessError
@@ -177,8 +177,7 @@ class LevelPlayer(Player):
         if self.budget is None:
             result = choose_action(turn.state, self.level, turn.seed)
         else:
-            result = analyse(turn.state, self.budget, seed=turn.seed,
-                             contempt=contempt_in_units(self.level, turn.state.ruleset))
+            result = level_searcher(turn.state.copy(), self.level, turn.seed, self.budget).run()
         self.last_result = result
         detail = (f"depth {result.depth}, {result.nodes:,} nodes, {result.time_ms / 1000:.2f} s, "
                   f"eval {round(result.score, 2) + 0.0:+.2f}")

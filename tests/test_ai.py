@@ -167,7 +167,7 @@ def test_a_level_plays_on_rather_than_repeat_moves_in_an_even_opening():
     """A banqi opening of a Grandmaster-Master game that ended by threefold
     repetition: Black has just repeated e4-e3, and Red's e1-f1 would end the game
     at once. Without contempt the Master takes the draw; as it plays, a draw costs
-    it a point, and it flips instead (an even position, 28 pieces still face-down:
+    it a point, and it flips instead (an even position, 26 pieces still face-down:
     the stronger side has the game to win)."""
     record = ('[Variant "banqi"]\n\n1. h1(k) e4(e) 2. a1(K) e1(A) 3. e3(H) f1(p) 4. e4xe3 e1xf1 '
               '5. e3-e4 f1-e1 6. e4-e3 e1-f1 7. e3-e4 f1-e1 8. e4-e3 *')

@@ -104,11 +104,14 @@ def choose_action(state: GameState, level: str | int | Level = "Master", seed: i
     return replace(result, action=action, score=result.root_scores[action], pv=(action,))
 
 
-def level_searcher(state: GameState, level: str | int | Level, seed: int = 0) -> Searcher:
-    """A search of ``state`` as the level plays it, to run in slices (``Searcher.begin``
-    and ``advance``): its budget and its contempt for draws."""
+def level_searcher(state: GameState, level: str | int | Level, seed: int = 0, limits: SearchLimits | None = None,
+                   stop=None, on_info=None) -> Searcher:
+    """A search of ``state`` as the level plays it at full strength (no temperature, no
+    book), within its own budget or ``limits``, with its contempt for draws: run it
+    whole (``run``) or in slices (``begin`` and ``advance``)."""
     level = level if isinstance(level, Level) else level_by_name(level)
-    return Searcher(state, level.limits(), seed=seed, contempt=contempt_in_units(level, state.ruleset))
+    return Searcher(state, level.limits() if limits is None else limits, seed=seed, on_info=on_info, stop=stop,
+                    contempt=contempt_in_units(level, state.ruleset))
 
 
 def hint(state: GameState, seed: int = 0) -> SearchResult:

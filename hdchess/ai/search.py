@@ -187,9 +187,12 @@ class Searcher:
         return (DECISIVE - ply) if outcome.winner == side else -(DECISIVE - ply)
 
     def _draw_value(self) -> float:
-        """A position met again below the root counts as the draw by repetition it
-        can become: the side ahead looks for progress before the cycle closes,
-        instead of finding at the third time that it has nothing else left."""
+        """A draw's value for the side to act: the game's end by repetition or the
+        no-progress rule, a drawn table ending, and a position met again below the
+        root, which counts as the draw by repetition it can become (the side ahead
+        looks for progress before the cycle closes, instead of finding at the third
+        time that it has nothing else left). In win/loss games the side at the root
+        loses its contempt by a draw and the other side gains as much."""
         state = self.state
         if not self.decided_by_score:
             return -self._contempt if state.side == self._root_side else self._contempt
