@@ -8,6 +8,7 @@ import pytest
 from hdchess import Game, load_ruleset, parse_position
 from hdchess.ai import LEVELS, SearchLimits, analyse, choose_action, level_by_name
 from hdchess.ai.knowledge import terminal_utility
+from hdchess.ai.levels import level_searcher
 from hdchess.ai.search import INFINITY, Searcher, _chance_depth
 from hdchess.errors import HdchessError
 from hdchess.notation import move_text, position_text
@@ -408,3 +409,26 @@ def test_the_opening_book_answers_every_mirror_image(monkeypatch):
     result = choose_action(start, "Master")
     assert (result.depth, result.nodes) == (0, 0) and result.action in start.legal_actions()
     assert choose_action(start, "Club", seed=1).nodes > 0  # the book is for the levels that play their best move
+
+
+def test_the_top_level_plays_from_the_book_however_it_is_given_its_budget(monkeypatch):
+    """A match's Grandmaster@700ms, the engine's ``go movetime``, the browser's sliced search:
+    all search through ``level_searcher``, which plays the book where the Master does."""
+    from hdchess.facedown import book
+    from hdchess.players import LevelPlayer, Turn
+
+    ruleset = load_ruleset("banqi")
+    start = ruleset.new_state()
+    start.push(start.legal_actions()[0], 0)
+    key, mirror = book.canonical(start)
+    image = book.mirrored(start, mirror)
+    answer = image.action_text(next(a for a in image.legal_actions() if image.is_chance(a)))
+    monkeypatch.setattr(book, "_entries", lambda variant: {key: [answer, 1.5]})
+    expected, _ = book.book_move(start)
+    player = LevelPlayer("Grandmaster", SearchLimits(movetime_ms=300))
+    assert player.choose(Turn(start.copy(), None, (), 3)).action == expected and player.last_result.nodes == 0
+    infos = []
+    searched = level_searcher(start.copy(), "Grandmaster", limits=SearchLimits(nodes=2000), on_info=infos.append).run()
+    assert (searched.action, searched.score, searched.depth) == (expected, 1.5, 0) and infos[0].depth == 0
+    start.push(expected, start.chance_outcomes(expected)[0][0])  # out of the book: the same searcher searches
+    assert level_searcher(start, "Grandmaster", limits=SearchLimits(nodes=2000)).run().nodes >= 2000

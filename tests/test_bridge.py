@@ -8,7 +8,9 @@ import json
 import pytest
 
 from hdchess import bridge, variant_names
+from hdchess.ai import choose_action
 from hdchess.bridge import Session
+from hdchess.game import Game
 
 
 def call(session, cmd, **args):
@@ -291,16 +293,29 @@ def test_every_variant_plays_to_its_end_through_the_bridge(variant):
     assert call(Session(), "restore", record=view["record"])["outcome"] == view["outcome"]
 
 
-def test_the_top_level_thinks_in_slices_and_moves_now_when_asked():
+def test_the_top_level_plays_its_book_at_once_then_thinks_in_slices_and_moves_now_when_asked():
     s = Session()
-    call(s, "new_game", seed=5, players={"1": "human", "2": "ai"}, level="Grandmaster")
-    call(s, "play", move="d2")
-    first = call(s, "think", ms=60)
+    view = call(s, "new_game", seed=5, players={"1": "human", "2": "ai"}, level="Grandmaster")
+    view = call(s, "play", move="d2")["view"]
+    state = Game.from_record(view["record"]).state
+    master = choose_action(state, "Master")  # the Master's move here is the book's
+    book = call(s, "think", ms=60)
+    assert book["done"] and book["progress"] == 1 and book["nodes"] == 0 and book["depth"] == 0
+    assert book["pv"] == [state.action_text(master.action)] and master.nodes == 0
+    played = call(s, "ai_move")
+    assert played["analysis"]["pv"] == book["pv"] and played["played"]["ply"] == 2
+    while True:  # the human flips until the top level is out of its book and must search
+        call(s, "play", move=call(s, "view")["legal"]["flips"][0])
+        first = call(s, "think", ms=60)
+        if not first["done"]:
+            break
+        call(s, "ai_move")
     assert 0 < first["progress"] <= 1 and first["depth"] >= 0 and not first["done"]
     second = call(s, "think", ms=60)
     assert second["nodes"] > first["nodes"]  # the same search goes on
     result = call(s, "ai_move")  # move now: the best found so far
-    assert result["played"]["ply"] == 2 and result["analysis"]["nodes"] == second["nodes"]
+    assert result["played"]["ply"] == len(result["view"]["moves"]) > 2
+    assert result["analysis"]["nodes"] == second["nodes"]
     assert "ms must be" in error(s, "think", ms=0)
 
 

@@ -85,16 +85,10 @@ def choose_action(state: GameState, level: str | int | Level = "Master", seed: i
     """The action the level plays in ``state``: the same for the same state and seed
     (for a level with a node budget; ``stop`` and ``on_info`` as for ``analyse``)."""
     level = level if isinstance(level, Level) else level_by_name(level)
-    book = state.ruleset.knowledge.book
-    if level.temperature <= 0 and book is not None:
-        known = book(state)
-        if known is not None:
-            action, score = known
-            return SearchResult(action, score, 0, 0, 0.0, (action,), {action: score})
     temperature = temperature_in_units(level, state.ruleset)
     margin = None if temperature <= 0 else 5 * temperature
     result = analyse(state, level.limits(), seed=seed, root_margin=margin, stop=stop, on_info=on_info,
-                     contempt=contempt_in_units(level, state.ruleset))
+                     contempt=contempt_in_units(level, state.ruleset), book=temperature <= 0)
     if temperature <= 0 or len(result.root_scores) < 2 or result.table:
         return result  # every level plays what the endgame tables say
     rng = random.Random(seed * 1_000_003 + state.ply)
@@ -106,12 +100,13 @@ def choose_action(state: GameState, level: str | int | Level = "Master", seed: i
 
 def level_searcher(state: GameState, level: str | int | Level, seed: int = 0, limits: SearchLimits | None = None,
                    stop=None, on_info=None) -> Searcher:
-    """A search of ``state`` as the level plays it at full strength (no temperature, no
-    book), within its own budget or ``limits``, with its contempt for draws: run it
-    whole (``run``) or in slices (``begin`` and ``advance``)."""
+    """A search of ``state`` as the level plays it at full strength (no temperature; the
+    opening book, as every level that always plays its best move), within its own budget
+    or ``limits``, with its contempt for draws: run it whole (``run``) or in slices
+    (``begin`` and ``advance``)."""
     level = level if isinstance(level, Level) else level_by_name(level)
     return Searcher(state, level.limits() if limits is None else limits, seed=seed, on_info=on_info, stop=stop,
-                    contempt=contempt_in_units(level, state.ruleset))
+                    contempt=contempt_in_units(level, state.ruleset), book=True)
 
 
 def hint(state: GameState, seed: int = 0) -> SearchResult:

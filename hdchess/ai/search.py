@@ -19,7 +19,8 @@ selective chance expansion (only the most promising flip squares are
 expanded, fewer at shallow depth); exact play in positions with no chance
 left, which are searched until every leaf is the game's end; endgame tables
 when the game's knowledge has them (a position they cover is a leaf with its
-exact value, and a root they cover is played from them without searching).
+exact value, and a root they cover is played from them without searching);
+the opening book, when asked, for a root it holds.
 
 Values are from the view of the side to act. Most actions pass the turn, and
 the child's value is negated; an action after which the same side acts again
@@ -123,7 +124,7 @@ class Searcher:
     def __init__(self, state: GameState, limits: SearchLimits, weights: Any = None,
                  seed: int = 0, on_info: Callable[[SearchInfo], None] | None = None,
                  stop=None, root_margin: float | None = None, selective: bool = True,
-                 reductions: bool = True, contempt: float = 0.0) -> None:
+                 reductions: bool = True, contempt: float = 0.0, book: bool = False) -> None:
         self.state = state
         ruleset = state.ruleset
         knowledge = ruleset.knowledge
@@ -139,6 +140,7 @@ class Searcher:
         self.on_info = on_info
         self.stop_event = stop
         self.root_margin = root_margin  # search root moves within best - margin exactly
+        self.book = book  # play the game's opening book, where it has the root, without searching
         # win/loss games: what a draw costs the side to act at the root (it gives as much to
         # the other side), so a stronger side plays on rather than repeat moves
         self._contempt = 0.0 if ruleset.decided_by_score else contempt
@@ -489,10 +491,12 @@ class Searcher:
         self._partial: dict[Action, float] = {}
         self._deeper: tuple[Action, float] | None = None  # a better action an interrupted iteration found
         self.best_depth, self.solved, self.finished = 0, False, False
-        self._from_tables = self._table_root() if self._tables is not None else None
+        self._known = self._table_root() if self._tables is not None else None
+        if self._known is None and self.book:
+            self._known = self._book_root()
         self._probe_from = self._tables.plies_away(state) if self._tables is not None else 0
-        if self._from_tables is not None:
-            self.finished = True  # perfect play is known: nothing to search
+        if self._known is not None:
+            self.finished = True  # perfect play, or the book's deeper search, is known: nothing to search
 
     def advance(self, seconds: float | None = None) -> bool:
         """Deepen the search for at most ``seconds`` more (None: until a limit), then
@@ -556,8 +560,8 @@ class Searcher:
 
     def result(self) -> SearchResult:
         """The best action found so far (any time after :meth:`begin`)."""
-        if self._from_tables is not None:
-            return self._from_tables
+        if self._known is not None:
+            return self._known
         scores = self.scores or {a: 0.0 for a in self._actions}  # not even depth 1 finished: take the root's list
         best = max(scores, key=scores.get)
         score = scores[best]
@@ -595,6 +599,18 @@ class Searcher:
             self.on_info(SearchInfo(1, scores[best], self.nodes, elapsed, (best,), True))
         return SearchResult(best, scores[best], 1, self.nodes, elapsed, (best,), scores, solved=True, table=True)
 
+    def _book_root(self) -> SearchResult | None:
+        """The opening book's action, searched deeply offline, when the book has the root."""
+        book = self.knowledge.book
+        known = book(self.state) if book is not None else None
+        if known is None:
+            return None
+        action, score = known
+        elapsed = self.elapsed_ms()
+        if self.on_info:
+            self.on_info(SearchInfo(0, score, 0, elapsed, (action,)))
+        return SearchResult(action, score, 0, 0, elapsed, (action,), {action: score})
+
     def pv(self, first: Action) -> tuple[Action, ...]:
         """The principal variation from the hash table, up to the first chance action."""
         state = self.state
@@ -616,7 +632,10 @@ class Searcher:
 
 def analyse(state: GameState, limits: SearchLimits = SearchLimits(movetime_ms=1000), seed: int = 0,
             on_info: Callable[[SearchInfo], None] | None = None, stop=None,
-            weights: Any = None, root_margin: float | None = None, contempt: float = 0.0) -> SearchResult:
-    """Search ``state`` (left unchanged) and return the best action found."""
-    searcher = Searcher(state.copy(), limits, weights, seed, on_info, stop, root_margin, contempt=contempt)
+            weights: Any = None, root_margin: float | None = None, contempt: float = 0.0,
+            book: bool = False) -> SearchResult:
+    """Search ``state`` (left unchanged) and return the best action found (``book``:
+    the opening book's, where it has the position)."""
+    searcher = Searcher(state.copy(), limits, weights, seed, on_info, stop, root_margin, contempt=contempt,
+                        book=book)
     return searcher.run()
