@@ -90,6 +90,10 @@ class Knowledge:
       of material is worth near an even position, so that the levels' temperatures,
       given in points, weaken a level alike in every game (None: 1, the evaluation
       counts points).
+    - ``in_points(ruleset, value) -> float``: a search value in points of material, where
+      the evaluation is not linear in them (a chance of winning flattens out as a lead
+      grows), so a level's temperature weakens it alike in an even position and a won
+      one (None: the value divided by ``point_units``).
     - ``tables``: exact endgame tables, or None. ``tables.prober(ruleset)`` is None
       when there are none for these rules, else an object with ``probe(state)``
       (the exact value for the side to act, as if the state were the root: the
@@ -110,6 +114,7 @@ class Knowledge:
     eval_key: Callable[..., int] | None = None
     book: Callable[..., tuple[int, float] | None] | None = None
     point_units: Callable[..., float] | None = None
+    in_points: Callable[..., float] | None = None
     tables: Any = None
 
 

@@ -3,11 +3,13 @@ moves, and a top level that thinks by time.
 
 A node budget (not a time budget) makes a level deterministic for a given
 position and seed, on any machine, in CPython or in the browser. Weak levels
-pick among the root moves with probabilities softmax(score / T): a move a
-little worse than the best is often played, a blunder rarely, which is how
-people err. The top level (Grandmaster) searches for a time instead, as
-deep as the machine allows: about 2 s a move (the web app shows its progress
-and can make it move at once).
+pick among the root moves with probabilities softmax(score / T), the scores
+and T in points of material: a move a little worse than the best is often
+played, a blunder rarely, which is how people err, and a found win is played
+in a won position as surely as a free piece is taken in an even one. The top
+level (Grandmaster) searches for a time instead, as deep as the machine
+allows: about 2 s a move (the web app shows its progress and can make it move
+at once).
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ def level_by_name(name: str | int) -> Level:
 
 
 def softmax_choice(scores: dict[int, float], temperature: float, rng: random.Random) -> int:
-    """Pick a root action with probability proportional to exp(score / T)."""
+    """Pick a root action with probability proportional to exp(score / T) (scores and T in points)."""
     best = max(scores.values())
     actions = sorted(scores)  # a fixed order, so the draw depends only on the seed
     weights = [math.exp((scores[a] - best) / temperature) for a in actions]
@@ -68,6 +70,12 @@ def point_units(ruleset) -> float:
     """One point in the units of the game's evaluation."""
     units = ruleset.knowledge.point_units
     return units(ruleset) if units is not None else 1.0
+
+
+def in_points(ruleset, value: float) -> float:
+    """A search value (the evaluation's units) in points of material."""
+    convert = ruleset.knowledge.in_points
+    return convert(ruleset, value) if convert is not None else value / point_units(ruleset)
 
 
 def temperature_in_units(level: Level, ruleset) -> float:
@@ -92,7 +100,8 @@ def choose_action(state: GameState, level: str | int | Level = "Master", seed: i
     if temperature <= 0 or len(result.root_scores) < 2 or result.table:
         return result  # every level plays what the endgame tables say
     rng = random.Random(seed * 1_000_003 + state.ply)
-    action = softmax_choice(result.root_scores, temperature, rng)
+    points = {action: in_points(state.ruleset, score) for action, score in result.root_scores.items()}
+    action = softmax_choice(points, level.temperature, rng)
     if action == result.action:
         return result
     return replace(result, action=action, score=result.root_scores[action], pv=(action,))

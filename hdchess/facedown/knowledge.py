@@ -28,6 +28,7 @@ from .tables import TABLES
 
 GENERAL_CAPTURE = 500.0  # general-loss variants: the side to move can take the enemy General
 WIN_LOSS_RANGE = 0.9 * DECISIVE  # win/loss games: a sure advantage, below a game actually won
+POINTS_EDGE = 60.0  # win/loss games: the largest lead, in points, a value is read back as (in_points)
 FEATURES = ("material", "pool", "mobility", "attack", "threat", "second_threat", "exposure", "opportunity",
             "dominance", "general_threat", "blind_risk", "blind_chance", "endgame_mobility",
             "hidden_general", "blind_edge")
@@ -341,9 +342,25 @@ def make_knowledge(variant: str) -> Knowledge:
         slope of :func:`evaluate`'s chance of winning at an even position."""
         return 1.0 if ruleset.decided_by_score else WIN_LOSS_RANGE / (2 * weights.scale)
 
+    # win/loss games: the chance of winning at a lead of POINTS_EDGE points, the most an
+    # estimate is read back as; above it the values are game ends the search found (or a
+    # chance of one), a point a unit, so a found win is worth far more than any estimate
+    edge = WIN_LOSS_RANGE * math.tanh(POINTS_EDGE / (2 * weights.scale))
+
+    def in_points(ruleset, value: float) -> float:
+        """A search value in points: itself in score games; in win/loss games the lead in
+        points that :func:`evaluate` turned into this chance of winning (its inverse), so a
+        level's temperature is as many points in a won position as in an even one."""
+        if ruleset.decided_by_score:
+            return value
+        size = abs(value)
+        points = POINTS_EDGE + (size - edge) if size >= edge else 2 * weights.scale * math.atanh(size / WIN_LOSS_RANGE)
+        return points if value >= 0 else -points
+
     return Knowledge(name=f"face-down ({variant})", weights=weights, evaluate=evaluate,
                      estimate=difference, leaf_scan=leaf_scan, captures=captures, order=order,
-                     eval_key=eval_key, book=book_move, point_units=point_units, tables=TABLES)
+                     eval_key=eval_key, book=book_move, point_units=point_units, in_points=in_points,
+                     tables=TABLES)
 
 
 __all__ = ["FEATURES", "FaceDownWeights", "attacked_face_down", "difference", "evaluate", "features",
