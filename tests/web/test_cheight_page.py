@@ -98,8 +98,11 @@ def test_a_promotion_swap_is_chosen_by_clicking(open_app, engine_call):
 
 
 def test_the_top_level_shows_its_thinking_and_moves_now_when_asked(open_app):
-    page = open_app("lang=en&level=Grandmaster&first=human&seed=4")
-    cell(page, "d2").click()
+    """In Cheight, which has no opening book: the top level searches its very first reply
+    (in the face-down games it plays its book's reply at once)."""
+    page = open_app("lang=en&variant=cheight&level=Grandmaster&first=human&seed=4")
+    page.wait_for_selector("#board .sq.actionable", timeout=WAIT_MS)
+    play_one(page)
     think = page.locator("#think")
     expect(think).to_be_visible(timeout=WAIT_MS)
     page.locator("#btn-move-now").click()
