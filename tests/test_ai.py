@@ -1,5 +1,6 @@
 """The AI: correct pruning, exact endgames, sensible choices, fair play."""
 
+import itertools
 import random
 from dataclasses import replace
 
@@ -220,24 +221,28 @@ def test_weak_levels_vary_with_the_seed_and_master_does_not():
     assert len(master) == 1
 
 
+def random_games(ruleset, rng, plies, wanted):
+    """Games of random play, each some number of plies in the range ``plies``, not over
+    and ``wanted``, without end."""
+    while True:
+        game = Game(ruleset, seed=rng.randrange(10**6))
+        for _ in range(rng.randrange(*plies)):
+            if game.is_over():
+                break
+            game.play(rng.choice(game.legal_actions()))
+        if not game.is_over() and wanted(game):
+            yield game
+
+
 @pytest.mark.parametrize("variant", ["hdc2", "banqi", "gaiqi", "cheight"])
 def test_a_weak_level_errs_alike_in_every_game(variant):
     """Temperatures are in points: in the win/loss games, whose evaluation is a
     chance of winning, Beginner must still often play a move short of its best,
     as it does in the games counted in points (it once played its best move in
     three positions of four in banqi, and the ladder there was flat)."""
-    rng = random.Random(5)
-    ruleset = load_ruleset(variant)
-    below_best = positions = 0
-    while positions < 30:
-        game = Game(ruleset, seed=rng.randrange(10**6))
-        for _ in range(rng.randrange(6, 40)):
-            if game.is_over():
-                break
-            game.play(rng.choice(game.legal_actions()))
-        if game.is_over() or len(game.legal_actions()) < 3:
-            continue
-        positions += 1
+    below_best = 0
+    games = random_games(load_ruleset(variant), random.Random(5), (6, 40), lambda g: len(g.legal_actions()) >= 3)
+    for positions, game in enumerate(itertools.islice(games, 30), 1):
         result = choose_action(game.state, "Beginner", seed=positions)
         below_best += result.action != max(result.root_scores, key=result.root_scores.get)
     assert below_best >= 15, f"Beginner played its best move in {30 - below_best} of 30 positions"
@@ -256,28 +261,23 @@ def test_every_level_takes_the_last_piece_in_a_won_ending():
         assert all(result.action == capture and not result.table for result in chosen), level.name
 
 
-def test_a_value_reads_back_as_the_lead_in_points_that_made_it():
+@pytest.mark.parametrize("variant", ["banqi", "gaiqi"])
+def test_a_value_reads_back_as_the_lead_in_points_that_made_it(variant):
     from hdchess.ai.levels import in_points, point_units
 
-    for variant in ("banqi", "gaiqi"):
-        ruleset = load_ruleset(variant)
-        knowledge, weights = ruleset.knowledge, ruleset.knowledge.weights
-        rng, checked = random.Random(3), 0
-        while checked < 10:
-            game = Game(ruleset, seed=rng.randrange(10**6))
-            for _ in range(rng.randrange(10, 80)):
-                if game.is_over():
-                    break
-                game.play(rng.choice(game.legal_actions()))
-            state, limit = game.state, ruleset["no_progress_plies"]
-            lead = knowledge.estimate(state, weights) * (limit - state.quiet) / limit
-            if game.is_over() or abs(lead) > 50:
-                continue  # a General taken next (gaiqi) is valued as a game's end, not as a lead
-            checked += 1
-            assert in_points(ruleset, knowledge.evaluate(state, weights)) == pytest.approx(lead, abs=1e-6)
-        assert in_points(ruleset, point_units(ruleset) * 1e-6) == pytest.approx(1e-6)  # a point at an even position
-        win, estimate = in_points(ruleset, 990.0), in_points(ruleset, 0.899 * 1000)
-        assert win > estimate + 50 and in_points(ruleset, -990.0) == -win
+    ruleset = load_ruleset(variant)
+    knowledge, weights, limit = ruleset.knowledge, ruleset.knowledge.weights, ruleset["no_progress_plies"]
+
+    def lead(game):
+        return knowledge.estimate(game.state, weights) * (limit - game.state.quiet) / limit
+
+    # a General taken next (gaiqi) is valued as a game's end, not as a lead
+    games = random_games(ruleset, random.Random(3), (10, 80), lambda g: abs(lead(g)) <= 50)
+    for game in itertools.islice(games, 10):
+        assert in_points(ruleset, knowledge.evaluate(game.state, weights)) == pytest.approx(lead(game), abs=1e-6)
+    assert in_points(ruleset, point_units(ruleset) * 1e-6) == pytest.approx(1e-6)  # a point at an even position
+    win, estimate = in_points(ruleset, 990.0), in_points(ruleset, 0.899 * 1000)
+    assert win > estimate + 50 and in_points(ruleset, -990.0) == -win
 
 
 def test_the_evaluation_cache_tells_apart_what_the_evaluation_reads():
