@@ -165,6 +165,26 @@ def test_a_draw_costs_the_side_at_the_root_its_contempt():
     assert analyse(hdc2, SearchLimits(depth=3), contempt=40.0).score == pytest.approx(terminal_utility(3))
 
 
+def test_an_advantage_fades_towards_the_draw_the_no_progress_rule_nears():
+    """Near the no-progress limit the game is all but a draw, so a position is worth
+    about what the draw is worth to the side at the root, its contempt included:
+    the evaluation fades a lead towards that value, not towards 0 (which would make
+    a draw near the limit look better than the draw itself). Banqi, nothing
+    face-down, no capture in reach; in the second position Red is an Advisor up."""
+    ruleset = load_ruleset("banqi")
+    limit = ruleset.get("no_progress_plies")
+
+    def score(position: str, quiet: int, contempt: float) -> float:
+        state = parse_position(f"{position} r - {quiet} 90", ruleset)
+        return analyse(state, SearchLimits(depth=1), contempt=contempt).score
+
+    even, ahead = "p5hr/8/8/RH5P", "p5hr/8/8/RHA4P"
+    assert score(even, limit - 2, 40.0) == pytest.approx(-40.0, abs=2.0)
+    assert score(even, limit - 2, 0.0) == pytest.approx(0.0, abs=2.0)
+    assert score(ahead, 0, 40.0) > 100.0
+    assert -40.0 < score(ahead, limit - 2, 40.0) < -20.0
+
+
 def test_a_level_plays_on_rather_than_repeat_moves_in_an_even_opening():
     """A banqi opening of a Grandmaster-Master game that ended by threefold
     repetition: Black has just repeated e4-e3, and Red's e1-f1 would end the game

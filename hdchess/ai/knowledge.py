@@ -94,6 +94,10 @@ class Knowledge:
       the evaluation is not linear in them (a chance of winning flattens out as a lead
       grows), so a level's temperature weakens it alike in an even position and a won
       one (None: the value divided by ``point_units``).
+    - ``draw_share(state) -> float``: win/loss games, the share (0 to 1) of an advantage the
+      evaluation has faded towards 0 because a draw by the no-progress rule nears; the
+      search adds that share of what a draw is worth to the side (its contempt), so the
+      evaluation meets the draw's value at the limit (None: the evaluation fades nothing).
     - ``tables``: exact endgame tables, or None. ``tables.prober(ruleset)`` is None
       when there are none for these rules, else an object with ``probe(state)``
       (the exact value for the side to act, as if the state were the root: the
@@ -115,6 +119,7 @@ class Knowledge:
     book: Callable[..., tuple[int, float] | None] | None = None
     point_units: Callable[..., float] | None = None
     in_points: Callable[..., float] | None = None
+    draw_share: Callable[..., float] | None = None
     tables: Any = None
 
 

@@ -144,6 +144,9 @@ class Searcher:
         # win/loss games: what a draw costs the side to act at the root (it gives as much to
         # the other side), so a stronger side plays on rather than repeat moves
         self._contempt = 0.0 if ruleset.decided_by_score else contempt
+        # and as the evaluation fades an advantage near the no-progress limit, it fades
+        # towards that draw's value, not towards 0
+        self._draw_share = knowledge.draw_share if self._contempt else None
         self._root_side = state.side
         self.nodes = 0
         self.tt: dict[int, tuple] = {}
@@ -235,7 +238,13 @@ class Searcher:
         """The static evaluation (kept inside the bounds of real game ends)."""
         self.horizon_hits += 1
         evaluate = self._eval
-        value = evaluate(self.state, self.weights, summary, siblings)
+        state = self.state
+        value = evaluate(state, self.weights, summary, siblings)
+        draw_share = self._draw_share
+        if draw_share is not None:
+            share = draw_share(state)
+            if share:
+                value += share * self._draw_value()
         return self._eval_floor if value < self._eval_floor else (
             self._eval_ceiling if value > self._eval_ceiling else value)
 

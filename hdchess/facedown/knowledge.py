@@ -227,6 +227,16 @@ def evaluate(state: Position, weights: FaceDownWeights, ours: tuple[int, int, in
     return WIN_LOSS_RANGE * math.tanh(value / (2 * weights.scale))
 
 
+def draw_share(state: Position) -> float:
+    """How much of an advantage :func:`evaluate` has faded because the no-progress
+    count runs towards a draw (win/loss games; 0 in score games, whose fade-free
+    evaluation already counts the scores a draw keeps)."""
+    limit = state._no_progress_limit
+    if state._by_score or not limit:
+        return 0.0
+    return min(1.0, state.quiet / limit)
+
+
 def leaf_scan(state: Position) -> tuple[list[int], tuple[int, int, int] | None]:
     """The moves (flips need not be listed for ``outcome``) and the summary, in one scan."""
     actions: list[int] = []
@@ -360,8 +370,8 @@ def make_knowledge(variant: str) -> Knowledge:
     return Knowledge(name=f"face-down ({variant})", weights=weights, evaluate=evaluate,
                      estimate=difference, leaf_scan=leaf_scan, captures=captures, order=order,
                      eval_key=eval_key, book=book_move, point_units=point_units, in_points=in_points,
-                     tables=TABLES)
+                     draw_share=draw_share, tables=TABLES)
 
 
-__all__ = ["FEATURES", "FaceDownWeights", "attacked_face_down", "difference", "evaluate", "features",
+__all__ = ["FEATURES", "FaceDownWeights", "attacked_face_down", "difference", "draw_share", "evaluate", "features",
            "flip_risk_order", "load_weights", "make_knowledge"]
