@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from hdchess import Game, load_ruleset, parse_position
-from hdchess.ai import LEVELS, SearchLimits, analyse, choose_action, level_by_name
+from hdchess.ai import LEVELS, SearchLimits, analyse, choose_action, level_by_name, levels
 from hdchess.ai.knowledge import terminal_utility
 from hdchess.ai.levels import level_searcher
 from hdchess.ai.search import INFINITY, Searcher, _chance_depth
@@ -268,17 +268,37 @@ def test_a_weak_level_errs_alike_in_every_game(variant):
     assert below_best >= 15, f"Beginner played its best move in {30 - below_best} of 30 positions"
 
 
-def test_every_level_takes_the_last_piece_in_a_won_ending():
+def test_every_level_takes_the_last_piece_in_a_won_ending(monkeypatch):
     """A temperature counts points in a won position as in an even one: the chance of
     winning flattens out as a lead grows, so read as it stood, a move that wins at once
     looked barely better than a shuffle to a weak level (the Expert took the last piece
-    22 times in 40, the Beginner 7; the tables do not cover these five pieces)."""
+    22 times in 40, the Beginner 7; the tables do not cover these five pieces). The
+    temperature is kept here, though a level this far ahead with nothing face-down
+    plays its best move anyway (the test below)."""
+    monkeypatch.setattr(levels, "converting", lambda state: False)
     ruleset = load_ruleset("banqi")
     state = parse_position("8/6h1/6R1/K1A1E3 r - 0 30", ruleset)
     capture = state.parse_action("g2xg3")[0]
     for level in LEVELS[:4]:
         chosen = [choose_action(state, level, seed=seed) for seed in range(20)]
         assert all(result.action == capture and not result.table for result in chosen), level.name
+
+
+def test_a_level_clearly_ahead_plays_its_best_move_once_nothing_is_face_down():
+    """A weak level's temperature is for the open game: clearly ahead (10 points) with
+    nothing face-down, it plays its best move, as a person walks a won ending home,
+    where by temperature it wandered into the no-progress draw. With a piece still
+    face-down, or not as far ahead, it errs as before."""
+    ruleset = load_ruleset("banqi")
+
+    def choices(position: str, level: str) -> set[str]:
+        state = parse_position(position, ruleset)
+        return {move_text(choose_action(state, level, seed=seed).action, state) for seed in range(12)}
+
+    for level in ("Beginner", "Club"):
+        assert len(choices("p6h/8/8/KAR5 r - 30 90", level)) == 1, level  # 17 points up
+        assert len(choices("p6h/7x/8/KAR5 r c 30 90", level)) > 1, level  # a Cannon face-down
+        assert len(choices("pc5h/8/8/KRP5 r - 30 90", level)) > 1, level  # 6 points up
 
 
 @pytest.mark.parametrize("variant", ["banqi", "gaiqi"])

@@ -98,6 +98,10 @@ class Knowledge:
       evaluation has faded towards 0 because a draw by the no-progress rule nears; the
       search adds that share of what a draw is worth to the side (its contempt), so the
       evaluation meets the draw's value at the limit (None: the evaluation fades nothing).
+    - ``converting_lead``: win/loss games, the lead (in points, by ``estimate``) at which a
+      level with a temperature plays its best move once nothing is left to chance, so
+      that it converts a won ending rather than wander into the no-progress draw
+      (None: levels keep their temperature throughout).
     - ``tables``: exact endgame tables, or None. ``tables.prober(ruleset)`` is None
       when there are none for these rules, else an object with ``probe(state)``
       (the exact value for the side to act, as if the state were the root: the
@@ -120,6 +124,7 @@ class Knowledge:
     point_units: Callable[..., float] | None = None
     in_points: Callable[..., float] | None = None
     draw_share: Callable[..., float] | None = None
+    converting_lead: float | None = None
     tables: Any = None
 
 

@@ -28,6 +28,7 @@ from .tables import TABLES
 
 GENERAL_CAPTURE = 500.0  # general-loss variants: the side to move can take the enemy General
 WIN_LOSS_RANGE = 0.9 * DECISIVE  # win/loss games: a sure advantage, below a game actually won
+CONVERTING_LEAD = 10.0  # win/loss games: a lead at which a level plays to win once all is face-up
 POINTS_EDGE = 60.0  # win/loss games: the largest lead, in points, a value is read back as (in_points)
 FEATURES = ("material", "pool", "mobility", "attack", "threat", "second_threat", "exposure", "opportunity",
             "dominance", "general_threat", "blind_risk", "blind_chance", "endgame_mobility",
@@ -370,7 +371,7 @@ def make_knowledge(variant: str) -> Knowledge:
     return Knowledge(name=f"face-down ({variant})", weights=weights, evaluate=evaluate,
                      estimate=difference, leaf_scan=leaf_scan, captures=captures, order=order,
                      eval_key=eval_key, book=book_move, point_units=point_units, in_points=in_points,
-                     draw_share=draw_share, tables=TABLES)
+                     draw_share=draw_share, converting_lead=CONVERTING_LEAD, tables=TABLES)
 
 
 __all__ = ["FEATURES", "FaceDownWeights", "attacked_face_down", "difference", "draw_share", "evaluate", "features",
