@@ -9,7 +9,12 @@ face-down: each is replayed to the position of its last capture or flip (where
 the no-progress count began), then played out with the search at ``--nodes`` a
 move on both sides, with the game's weights and, if given, with ``--weight``
 changes (an ending feature against the weights that play). Prints how many the
-side ahead wins each way. Not a test.
+side ahead wins each way. With ``--levels AHEAD OTHER`` the two levels play them
+out instead (their temperatures, contempt and seeds), once as they play and once
+with their temperature kept however far ahead they are (``levels.converting``
+off): does the conversion rule win them? Not a test.
+
+    python3 tests/bench/conversions.py runs/banqi-Expert-Club.txt --player Expert --levels Expert Club
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from hdchess import Game  # noqa: E402
-from hdchess.ai import SearchLimits, analyse  # noqa: E402
+from hdchess.ai import SearchLimits, analyse, choose_action, level_by_name, levels  # noqa: E402
 from hdchess.core import BLACK, RED  # noqa: E402
 from hdchess.match import split_records  # noqa: E402
 from hdchess.record import parse_record  # noqa: E402
@@ -60,6 +65,28 @@ def converted(game: Game, ahead: int, nodes: int, weights) -> bool:
     return state.outcome(None).winner == ahead
 
 
+def converted_by_levels(game: Game, ahead: int, names: tuple[str, str], seed: int) -> bool:
+    """Play the ending out, each side its level (the side ahead the first); did it win?"""
+    state = game.state.copy()
+    by_side = {ahead: level_by_name(names[0]), ahead ^ 1: level_by_name(names[1])}
+    while state.outcome(None) is None:
+        state.push(choose_action(state, by_side[state.side], seed=seed).action)
+    return state.outcome(None).winner == ahead
+
+
+def compare_levels(endings: list[tuple[Game, int]], names: tuple[str, str], seeds: int) -> None:
+    """How many the levels' side ahead wins, as they play and with the conversion rule off."""
+    as_they_play = levels.converting
+    for label, rule in (("as the levels play", as_they_play), ("temperature throughout", lambda state: False)):
+        levels.converting = rule
+        try:
+            wins = sum(converted_by_levels(game, ahead, names, seed)
+                       for seed in range(seeds) for game, ahead in endings)
+        finally:
+            levels.converting = as_they_play
+        print(f"  {label}: {names[0]} wins {wins} of {seeds * len(endings)} against {names[1]}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("records", help="a match's records (hdchess match --records)")
@@ -68,10 +95,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, default=4000)
     parser.add_argument("--weight", action="append", default=[], metavar="NAME=VALUE",
                         help="the changed evaluation weights to compare with")
+    parser.add_argument("--levels", nargs=2, metavar=("AHEAD", "OTHER"),
+                        help="play the endings out with these levels instead of the bare search")
+    parser.add_argument("--seeds", type=int, default=1, help="with --levels: seeds to play each ending with")
     args = parser.parse_args(argv)
     endings = drawn_endings(Path(args.records).read_text(encoding="utf-8"), args.player, args.lead)
     if not endings:
         print("no such drawn endings")
+        return 0
+    if args.levels:
+        print(f"{args.player} drew {len(endings)} by the no-progress rule though {args.lead}+ points ahead")
+        compare_levels(endings, tuple(args.levels), args.seeds)
         return 0
     shipped = endings[0][0].ruleset.knowledge.weights
     changes = {}
