@@ -6,7 +6,9 @@ position and seed, on any machine, in CPython or in the browser. Weak levels
 pick among the root moves with probabilities softmax(score / T), the scores
 and T in points of material: a move a little worse than the best is often
 played, a blunder rarely, which is how people err, and a found win is played
-in a won position as surely as a free piece is taken in an even one. The top
+in a won position as surely as a free piece is taken in an even one; once
+nothing is left to chance and a level is clearly ahead, it plays its best
+move and walks the ending home (:func:`converting`). The top
 level (Grandmaster) searches for a time instead, as deep as the machine
 allows: about 2 s a move (the web app shows its progress and can make it move
 at once).
