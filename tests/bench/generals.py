@@ -8,7 +8,9 @@ chance; once one is face-up, its owner's blind captures can only win and the
 other side's can only lose. This sorts a match's games by the first General to
 turn up (turned up by a flip, whoever flipped it; or taken at once by a blind
 capture) and counts the player's wins, draws and losses in each: how much of
-the result the order of the reveals decided, and how much play did. Not a test.
+the result the order of the reveals decided, and how much play did. Then the
+games that ended with a blind capture turning up a General, by whose capture:
+a lottery ticket the player drew, or one the opponent drew. Not a test.
 """
 
 from __future__ import annotations
@@ -39,6 +41,20 @@ def first_general(moves: list[str]) -> tuple[str, int | None]:
     return "none", None
 
 
+def mover(moves: list[str], index: int) -> int:
+    """The colour that made move ``index``: the first flip gives its maker the
+    revealed piece's colour, and the sides alternate from there."""
+    first = RED if moves[0][-2:-1].isupper() else BLACK
+    return first if index % 2 == 0 else 1 - first
+
+
+def blind_ending(moves: list[str]) -> int | None:
+    """The colour whose blind capture turned up a General and ended the game, or None."""
+    if not moves or not (moves[-1].endswith(("(K)", "(k)")) and "x" in moves[-1]):
+        return None
+    return mover(moves, len(moves) - 1)
+
+
 def player_result(tags: dict[str, str], player: str) -> tuple[int, str] | None:
     """The player's colour in a record and its result ('win', 'draw', 'loss'); None when
     the player did not play that game (names as in the record's Red and Black tags)."""
@@ -67,6 +83,10 @@ def tally(records: str, player: str) -> Counter:
         else:
             case = "no General came up"
         counts[(case, result)] += 1
+        capturer = blind_ending(moves)
+        if capturer is not None:
+            whose = "the player's" if capturer == colour else "the opponent's"
+            counts[(f"ended by {whose} blind capture turning up a General", result)] += 1
     return counts
 
 
@@ -79,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     if not counts:
         print(f"no games of {args.player!r} in {args.records}")
         return 1
-    for case in sorted({case for case, _ in counts}):
+    for case in sorted({case for case, _ in counts}, key=lambda case: (case.startswith("ended"), case)):
         wins, draws, losses = (counts[(case, r)] for r in ("win", "draw", "loss"))
         games = wins + draws + losses
         print(f"{case}: {games} games, {args.player} {wins}-{draws}-{losses} ({(wins + draws / 2) / games:.1%})")
