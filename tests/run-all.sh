@@ -14,6 +14,10 @@ fi
 
 python3 -m pip install --quiet --disable-pip-version-check -e '.[test,web]'
 ruff check .
+# Static checks: the package under mypy --strict (config in pyproject.toml).
+python3 -m mypy
 # The static site (vendors Pyodide with npm and micropip with pip on the first run; cached after).
 python3 web/build.py
+# The page's JavaScript, checked by TypeScript over its JSDoc types (typescript comes with web/'s npm packages).
+(cd web && node node_modules/typescript/bin/tsc -p tsconfig.json)
 python3 -m pytest "$@"
