@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from hdchess import Game, load_ruleset
+from hdchess.ai import SearchLimits
 from hdchess.bridge import Session
 from hdchess.cli import main
 from hdchess.match import run_match
@@ -160,11 +161,16 @@ SPY = Path(__file__).with_name("spy_engine.py")
 
 def test_an_engine_in_a_match_learns_nothing_of_the_deal(tmp_path):
     """An external engine logs every line the match harness sends it (its Seed option
-    included); the snoop reads the whole log, then predicts each flip of the games."""
+    included); the snoop reads the whole log, then predicts each flip of the games.
+
+    What the engine is sent does not depend on how long it thinks, so a tiny node
+    budget keeps the test fast; four games (two deals) give the snoop over 100 flips."""
     log = tmp_path / "engine.log"
-    _, results = run_match(f"engine:{sys.executable} {SPY} {log}", "random", 4, seed=0, jobs=1)
+    _, results = run_match(f"engine:{sys.executable} {SPY} {log}", "random", 4, seed=0, jobs=1,
+                           budget=SearchLimits(nodes=200))
     lines = log.read_text(encoding="utf-8").splitlines()
     assert any(line.startswith("setoption name Seed") for line in lines)
+    assert "go nodes 200" in lines  # the engine searched, within the budget
     snoop = Snoop()
     for line in lines:
         snoop.read(line)
