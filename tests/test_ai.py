@@ -1,8 +1,12 @@
 """The AI: correct pruning, exact endgames, sensible choices, fair play."""
 
 import itertools
+import os
 import random
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -509,3 +513,21 @@ def test_the_top_level_plays_from_the_book_however_it_is_given_its_budget(monkey
     assert (searched.action, searched.score, searched.depth) == (expected, 1.5, 0) and infos[0].depth == 0
     start.push(expected, start.chance_outcomes(expected)[0][0])  # out of the book: the same searcher searches
     assert level_searcher(start, "Grandmaster", limits=SearchLimits(nodes=2000)).run().nodes >= 2000
+
+
+# -- the suite's environment ----------------------------------------------------------
+
+def test_hdchess_tables_is_cleared_for_the_tests():
+    """tests/conftest.py clears HDCHESS_TABLES, so no table of the caller's machine reaches the AI tests."""
+    assert "HDCHESS_TABLES" not in os.environ
+
+
+def test_a_bogus_hdchess_tables_does_not_reach_the_ai_tests(tmp_path):
+    """The check above, run by pytest with HDCHESS_TABLES naming a folder of junk table files."""
+    (tmp_path / "banqi-4.hdt").write_bytes(b"not a table")
+    env = {**os.environ, "HDCHESS_TABLES": str(tmp_path)}
+    test = f"{__file__}::test_hdchess_tables_is_cleared_for_the_tests"
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", test],
+                         env=env, capture_output=True, text=True, cwd=Path(__file__).parents[1])
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "1 passed" in run.stdout
