@@ -3,6 +3,10 @@
 These speak only the protocol (hdchess.gamestate), so a new game is checked
 by them as soon as it is registered: make/unmake, the hash, position lines
 and records that round-trip, the referee's chance results, and games that end.
+
+Each test runs once per value of every rule option of every variant (every
+choice, and integers at a few values including 0: Cheight's 4x4 layouts,
+hdc2's ``first_flip=self``, no no-progress limit, ...), the other options drawn.
 """
 
 import random
@@ -15,11 +19,31 @@ from hdchess import Game, HdchessError, load_ruleset, perft, variant_names
 from hdchess.perft import divide
 from hdchess.playout import random_playout
 
-GAMES = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAMES = settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 VARIANTS = variant_names()
 seeds = st.integers(0, 2**32 - 1)
-variants = st.sampled_from(VARIANTS)
 MAX_ACTIONS = 3000  # far beyond any game's end under the default rules
+
+
+def option_values(option) -> list:
+    """The values tried of a rule option: every choice, or a few integers including 0 and the default."""
+    if option.choices:
+        return list(option.choices)
+    return sorted({0, 1, 6, option.default})
+
+
+# (variant, option, value): each test runs once per pin, with that option at that value.
+PINS = [(variant, option.name, value) for variant in VARIANTS
+        for option in load_ruleset(variant).spec.options for value in option_values(option)]
+pinned = pytest.mark.parametrize("pin", PINS, ids=lambda pin: f"{pin[0]}-{pin[1]}={pin[2]}")
+
+
+def draw_ruleset(data, pin):
+    """A ruleset of the pinned variant with the pinned option value, every other option drawn."""
+    variant, name, value = pin
+    chosen = {option.name: value if option.name == name else data.draw(st.sampled_from(option_values(option)))
+              for option in load_ruleset(variant).spec.options}
+    return load_ruleset(variant, **chosen)
 
 
 def snapshot(state) -> tuple:
@@ -30,9 +54,9 @@ def snapshot(state) -> tuple:
             [state.square_text(sq) for sq in range(state.geometry.num_squares)])
 
 
-def random_game(variant: str, seed: int, plies: int = MAX_ACTIONS):
+def random_game(ruleset, seed: int, plies: int = MAX_ACTIONS):
     """Yield the Game after each action of a random game (a known deal from ``seed``)."""
-    game = Game(load_ruleset(variant), seed=seed)
+    game = Game(ruleset, seed=seed)
     rng = random.Random(seed)
     yield game
     while not game.is_over() and len(game.moves) < plies:
@@ -40,9 +64,9 @@ def random_game(variant: str, seed: int, plies: int = MAX_ACTIONS):
         yield game
 
 
-def played(variant: str, seed: int, plies: int) -> Game:
+def played(ruleset, seed: int, plies: int) -> Game:
     """The game after at most ``plies`` random actions."""
-    *_, game = random_game(variant, seed, plies)
+    *_, game = random_game(ruleset, seed, plies)
     return game
 
 
@@ -51,11 +75,12 @@ def push_random(state, action, rng) -> None:
     state.push(action, rng.choice(outcomes)[0] if outcomes else None)
 
 
+@pinned
 @GAMES
-@given(variants, seeds)
-def test_pop_restores_everything_the_protocol_shows(variant, seed):
+@given(data=st.data(), seed=seeds)
+def test_pop_restores_everything_the_protocol_shows(pin, data, seed):
     rng = random.Random(seed)
-    for game in random_game(variant, seed, plies=150):
+    for game in random_game(draw_ruleset(data, pin), seed, plies=150):
         state = game.state
         before = snapshot(state)
         actions = state.legal_actions()
@@ -69,12 +94,13 @@ def test_pop_restores_everything_the_protocol_shows(variant, seed):
             assert snapshot(state) == before
 
 
+@pinned
 @GAMES
-@given(variants, seeds)
-def test_every_position_line_reads_back_to_the_same_position(variant, seed):
+@given(data=st.data(), seed=seeds)
+def test_every_position_line_reads_back_to_the_same_position(pin, data, seed):
     """position_text and read_position round-trip every reachable position, history fields included."""
-    ruleset = load_ruleset(variant)
-    for game in random_game(variant, seed, plies=400):
+    ruleset = draw_ruleset(data, pin)
+    for game in random_game(ruleset, seed, plies=400):
         state = game.state
         for extended in (True, None):
             text = state.position_text(extended=extended)
@@ -85,10 +111,11 @@ def test_every_position_line_reads_back_to_the_same_position(variant, seed):
         assert sorted(again.legal_actions()) == sorted(state.legal_actions())
 
 
+@pinned
 @GAMES
-@given(variants, seeds, st.integers(0, 300))
-def test_a_record_replays_to_the_identical_game(variant, seed, stop):
-    game = played(variant, seed, stop)
+@given(data=st.data(), seed=seeds, stop=st.integers(0, 300))
+def test_a_record_replays_to_the_identical_game(pin, data, seed, stop):
+    game = played(draw_ruleset(data, pin), seed, stop)
     text = game.record_text()
     copy = Game.from_record(text, seed=seed)
     assert copy.moves == game.moves and copy.outcome == game.outcome
@@ -104,10 +131,11 @@ def test_a_record_replays_to_the_identical_game(variant, seed, stop):
             assert game.play(action) == copy.play(action)
 
 
+@pinned
 @GAMES
-@given(variants, seeds)
-def test_every_game_ends_and_its_outcome_is_consistent(variant, seed):
-    ruleset = load_ruleset(variant)
+@given(data=st.data(), seed=seeds)
+def test_every_game_ends_and_its_outcome_is_consistent(pin, data, seed):
+    ruleset = draw_ruleset(data, pin)
     state = ruleset.new_state()
     plies, outcome = random_playout(state, random.Random(seed), max_plies=20_000)
     assert outcome is not None and outcome == state.outcome()
@@ -115,11 +143,12 @@ def test_every_game_ends_and_its_outcome_is_consistent(variant, seed):
     assert outcome.by_score == ruleset.decided_by_score
 
 
+@pinned
 @GAMES
-@given(variants, seeds)
-def test_every_legal_action_reads_back_from_its_own_text(variant, seed):
+@given(data=st.data(), seed=seeds)
+def test_every_legal_action_reads_back_from_its_own_text(pin, data, seed):
     rng = random.Random(seed)
-    for game in random_game(variant, seed, plies=200):
+    for game in random_game(draw_ruleset(data, pin), seed, plies=200):
         if rng.random() > 0.2:
             continue
         state = game.state
@@ -130,11 +159,12 @@ def test_every_legal_action_reads_back_from_its_own_text(variant, seed):
             assert info.text == text and info.kind in ("flip", "move", "capture", "swap")
 
 
-@settings(max_examples=8, deadline=None)
-@given(variants, seeds)
-def test_illegal_action_numbers_are_refused_and_change_nothing(variant, seed):
+@pinned
+@settings(max_examples=1, deadline=None)
+@given(data=st.data(), seed=seeds)
+def test_illegal_action_numbers_are_refused_and_change_nothing(pin, data, seed):
     rng = random.Random(seed)
-    for game in random_game(variant, seed, plies=120):
+    for game in random_game(draw_ruleset(data, pin), seed, plies=120):
         if rng.random() > 0.05 or game.is_over():
             continue
         legal = set(game.legal_actions())
@@ -147,16 +177,17 @@ def test_illegal_action_numbers_are_refused_and_change_nothing(variant, seed):
         assert snapshot(game.state) == before
 
 
-@settings(max_examples=6, deadline=None)
-@given(variants, seeds)
-def test_divide_sums_to_perft(variant, seed):
-    state = played(variant, seed, random.Random(seed).randrange(0, 60)).state
+@pinned
+@settings(max_examples=1, deadline=None)
+@given(data=st.data(), seed=seeds)
+def test_divide_sums_to_perft(pin, data, seed):
+    state = played(draw_ruleset(data, pin), seed, random.Random(seed).randrange(0, 60)).state
     assert sum(count for _, _, count in divide(state, 2)) == perft(state, 2)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_chance_outcomes_are_a_distribution(variant):
-    for game in random_game(variant, 7, plies=80):
+    for game in random_game(load_ruleset(variant), 7, plies=80):
         state = game.state
         for action in state.legal_actions():
             outcomes = state.chance_outcomes(action)
