@@ -168,7 +168,8 @@ def test_every_action_number_is_either_played_or_rejected_cleanly(ruleset, seed)
             except HdchessError:
                 pass
             else:
-                raise AssertionError(f"illegal {move_text(action)} was played")
+                text = move_text(action, parse_position(before, ruleset))  # as written where it was played
+                raise AssertionError(f"illegal {text} was played in {before}")
         assert position_text(game.state, extended=True) == before
 
 
