@@ -9,7 +9,7 @@ made of, so that a piece's list of moves is built once per target set.
 
 from __future__ import annotations
 
-from .geometry import Geometry
+from .geometry import Geometry, per_geometry
 
 
 class ActionTables:
@@ -39,8 +39,10 @@ class ActionTables:
             ] if hidden else []
 
     @staticmethod
+    @per_geometry
     def of(geometry: Geometry) -> ActionTables:
-        return geometry.cached("face-down actions", lambda: ActionTables(geometry))
+        """The tables of ``geometry``, made once per shape and shared by every family."""
+        return ActionTables(geometry)
 
     def make_move(self, frm: int, to: int) -> int:
         return frm << self.bits | to

@@ -12,7 +12,7 @@ that uses it.
 from __future__ import annotations
 
 from .core import Bitboard, Square
-from .geometry import DIAGONAL, KNIGHT_STEPS, ORTHOGONAL, Geometry
+from .geometry import DIAGONAL, KNIGHT_STEPS, ORTHOGONAL, Geometry, per_geometry
 
 
 def _walk(rays: tuple[tuple[Square, ...], ...], occupied: Bitboard) -> tuple[Bitboard, Bitboard, Bitboard]:
@@ -60,7 +60,8 @@ class LeggedTable:
     """Memoised reach of a blockable leaper on one board: ``lookup(sq, occupied)``
     is the bitboard of landing squares whose leg is empty."""
 
-    def __init__(self, geometry: Geometry, steps_with_legs) -> None:
+    def __init__(self, geometry: Geometry,
+                 steps_with_legs: tuple[tuple[tuple[int, int], tuple[int, int]], ...]) -> None:
         self.pairs = geometry.legged(steps_with_legs)
         self.mask = tuple(sum(1 << leg for leg in {leg for leg, _ in per_sq}) for per_sq in self.pairs)
         self.table: list[dict[int, int]] = [{} for _ in range(geometry.num_squares)]
@@ -81,17 +82,21 @@ XIANGQI_HORSE_STEPS = tuple(
 XIANGQI_ELEPHANT_STEPS = tuple(((2 * df, 2 * dr), (df, dr)) for df, dr in DIAGONAL)
 
 
+@per_geometry
 def orthogonal_slides(geometry: Geometry) -> SliderTable:
-    return geometry.cached("orthogonal slides", lambda: SliderTable(geometry, ORTHOGONAL))
+    return SliderTable(geometry, ORTHOGONAL)
 
 
+@per_geometry
 def diagonal_slides(geometry: Geometry) -> SliderTable:
-    return geometry.cached("diagonal slides", lambda: SliderTable(geometry, DIAGONAL))
+    return SliderTable(geometry, DIAGONAL)
 
 
+@per_geometry
 def xiangqi_horse(geometry: Geometry) -> LeggedTable:
-    return geometry.cached("xiangqi horse", lambda: LeggedTable(geometry, XIANGQI_HORSE_STEPS))
+    return LeggedTable(geometry, XIANGQI_HORSE_STEPS)
 
 
+@per_geometry
 def xiangqi_elephant(geometry: Geometry) -> LeggedTable:
-    return geometry.cached("xiangqi elephant", lambda: LeggedTable(geometry, XIANGQI_ELEPHANT_STEPS))
+    return LeggedTable(geometry, XIANGQI_ELEPHANT_STEPS)

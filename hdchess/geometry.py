@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from .core import Bitboard, Square, squares
 from .errors import InvalidSquareError
@@ -29,6 +30,9 @@ ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 KING_STEPS = ORTHOGONAL + DIAGONAL
 KNIGHT_STEPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+
+
+T = TypeVar("T")
 
 
 def _scan_any(bb: Bitboard) -> tuple[Square, ...]:
@@ -63,7 +67,7 @@ class Geometry:
         # byte-table scanning covers boards of up to 32 squares
         self.squares: Callable[[Bitboard], tuple[Square, ...]] = squares if self.num_squares <= 32 else _scan_any
         self._by_name = {name: sq for sq, name in enumerate(self.square_names)}
-        self._tables: dict = {}
+        self._tables: dict[tuple[str, Any], Any] = {}
 
     @staticmethod
     @functools.cache
@@ -73,7 +77,8 @@ class Geometry:
     def __repr__(self) -> str:
         return f"Geometry.of({self.files}, {self.ranks})"
 
-    def __reduce__(self):  # pickled (to match workers) as the shared instance of its shape
+    def __reduce__(self) -> tuple[Callable[[int, int], Geometry], tuple[int, int]]:
+        """Pickled (to match workers) as the shared instance of its shape."""
         return Geometry.of, (self.files, self.ranks)
 
     # -- squares -------------------------------------------------------------------
@@ -112,7 +117,8 @@ class Geometry:
     def between(self, frm: Square, to: Square, directions: Iterable[tuple[int, int]]) -> list[Square] | None:
         """The squares strictly between ``frm`` and ``to`` along one of ``directions``, or None."""
         for df, dr in directions:
-            path, k = [], 1
+            path: list[Square] = []
+            k = 1
             while (sq := self.offset(frm, df * k, dr * k)) is not None:
                 if sq == to:
                     return path
@@ -137,15 +143,15 @@ class Geometry:
         return "/".join(ranks)
 
     # -- tables (computed once per shape and kind) ------------------------------------
-    def _cached(self, key, build):
-        table = self._tables.get(key)
+    def _cached(self, key: tuple[str, Any], build: Callable[[], T]) -> T:
+        table: T | None = self._tables.get(key)
         if table is None:
             table = self._tables[key] = build()
         return table
 
     def steps(self, deltas: tuple[tuple[int, int], ...]) -> tuple[Bitboard, ...]:
         """Per square, the bitboard of the squares one of ``deltas`` away (a leaper's reach)."""
-        def build():
+        def build() -> tuple[Bitboard, ...]:
             table = []
             for sq in range(self.num_squares):
                 bb = 0
@@ -159,12 +165,13 @@ class Geometry:
 
     def rays(self, directions: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[Square, ...], ...], ...]:
         """Per square, one tuple of squares per direction, nearest first, to the edge."""
-        def build():
+        def build() -> tuple[tuple[tuple[Square, ...], ...], ...]:
             table = []
             for sq in range(self.num_squares):
                 per_direction = []
                 for df, dr in directions:
-                    ray, k = [], 1
+                    ray: list[Square] = []
+                    k = 1
                     while (to := self.offset(sq, df * k, dr * k)) is not None:
                         ray.append(to)
                         k += 1
@@ -177,7 +184,7 @@ class Geometry:
                ) -> tuple[tuple[tuple[Square, Bitboard], ...], ...]:
         """Per square, (leg square, target bit) for each step of a blockable leaper:
         ``((df, dr), (leg_df, leg_dr))`` pairs, the leg being the square that blocks."""
-        def build():
+        def build() -> tuple[tuple[tuple[Square, Bitboard], ...], ...]:
             table = []
             for sq in range(self.num_squares):
                 pairs = []
@@ -189,6 +196,8 @@ class Geometry:
             return tuple(table)
         return self._cached(("legged", steps_with_legs), build)
 
-    def cached(self, key, build: Callable[[], object]):
-        """A derived table of a family or variant, built once per shape: ``build()`` runs the first time."""
-        return self._cached(("user", key), build)
+
+def per_geometry(build: Callable[[Geometry], T]) -> Callable[[Geometry], T]:
+    """A table of a family or variant built once per board shape: ``build(geometry)``
+    runs the first time a shape asks for it, and that answer is kept beside ``build``."""
+    return functools.cache(build)

@@ -27,13 +27,17 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .core import CHARIOT, CHINESE_NAMES, KIND_LETTERS, KIND_NAMES, RED, make_piece  # noqa: F401  (doctest)
 from .errors import RulesetError
+from .gamestate import GameState
 from .geometry import Geometry
 from .inputs import excerpt, whole_number
 from .messages import Message
+
+if TYPE_CHECKING:  # types only: the rules sit below the AI
+    from .ai.knowledge import Knowledge
 
 OPTION_MAXIMUM = 100_000  # no option needs more; bounds what text may ask for
 
@@ -85,6 +89,24 @@ SWITCHES = (
                                 "may not check it on the next"),
 )
 _SWITCH_DEFAULTS = {s.name: s.default for s in SWITCHES}
+KINDS = "".join(KIND_LETTERS)  # K A E H R C P W: what counts and score tables are indexed by
+
+
+class Family(Protocol):
+    """What a variant needs of its family (a family's ``State`` class is one).
+
+    ``family(ruleset)`` is the start position, ``family.from_text(ruleset, text)``
+    reads a position line (PositionError names the problem), and
+    ``family.validate(ruleset)`` refuses, with a RulesetError that names the
+    mismatch, a variant the family cannot play (a face-down game whose pieces do
+    not fill its board, a stacking layout that does not fit it).
+    """
+
+    def __call__(self, ruleset: Ruleset) -> GameState: ...
+
+    def from_text(self, ruleset: Ruleset, text: str) -> GameState: ...
+
+    def validate(self, ruleset: Ruleset) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -95,33 +117,62 @@ class VariantSpec:
     ``board`` is the variant's Geometry, or a function of the chosen options
     that returns one. ``fixed`` holds rule parameters that are not options in
     this variant (``first_flip`` is always ``self`` in banqi). ``family`` makes
-    the game's states: ``family(ruleset)`` is the start position and
-    ``family.from_text(ruleset, text)`` reads a position line. ``movement`` is
-    the family's description of how the pieces move, made for a board:
-    ``movement(geometry)``. ``knowledge`` is the AI's evaluation and move
+    the game's states (:class:`Family`). ``movement`` is the family's
+    description of how the pieces move, made for a board: ``movement(geometry)``
+    (its type is the family's own). ``knowledge`` is the AI's evaluation and move
     ordering for this game (each family has one; a variant may bring its own).
+
+    A spec is checked when it is made (a derived one too): a RulesetError names
+    what does not fit, so a broken variant never reaches the registry.
     """
 
     name: str
     title: str
     summary: str
-    family: Any
+    family: Family
     board: Geometry | Callable[[Mapping[str, Any]], Geometry]
     counts: tuple[int, ...]
     score_tables: Mapping[str, tuple[int, ...]]
     options: tuple[Option, ...]
     movement: Callable[[Geometry], Any]
+    knowledge: Knowledge
     switches: Mapping[str, Any] = field(default_factory=dict)
     fixed: Mapping[str, Any] = field(default_factory=dict)
-    knowledge: Any = None
     glyphs: tuple[str, str] = ("".join(CHINESE_NAMES[0]), "".join(CHINESE_NAMES[1]))
     rules_file: str = ""  # the variant's rules text, in hdchess/rules_text/
     parent: str | None = None
 
     def __post_init__(self) -> None:
+        """Check the spec: each table against the piece kinds, each option's default
+        against its own parse, the rules file, and (its family's checks) the board."""
+        name = self.name
         unknown = set(self.switches) - set(_SWITCH_DEFAULTS)
         if unknown:
-            raise RulesetError(f"{self.name}: unknown switch {sorted(unknown)[0]!r}")
+            raise RulesetError(f"{name}: unknown switch {sorted(unknown)[0]!r}")
+        _check_per_kind(name, "counts", self.counts)
+        for key, table in self.score_tables.items():
+            _check_per_kind(name, f"score table {key!r}", table)
+        if not (isinstance(self.glyphs, tuple) and len(self.glyphs) == 2
+                and all(isinstance(g, str) and len(g) == 8 for g in self.glyphs)):
+            raise RulesetError(f"{name}: glyphs must be two strings of 8 characters (red, black; {KINDS}), "
+                               f"not {self.glyphs!r}")
+        for opt in self.options:
+            try:
+                parsed = opt.parse(opt.default)
+            except RulesetError as exc:
+                raise RulesetError(f"{name}: the default of option {opt.name!r} fails its own check: {exc}") from None
+            if parsed != opt.default:
+                raise RulesetError(f"{name}: the default of option {opt.name!r} reads as {parsed!r}, "
+                                   f"not {opt.default!r}")
+        scoring = next((o for o in self.options if o.name == "scoring"), None)
+        for key in scoring.choices if scoring is not None else ("official",):
+            if key not in self.score_tables:
+                raise RulesetError(f"{name}: no score table {key!r} (tables: {', '.join(self.score_tables)})")
+        if self.rules_file and not resources.files("hdchess").joinpath("rules_text", self.rules_file).is_file():
+            raise RulesetError(f"{name}: no rules file {self.rules_file!r} in hdchess/rules_text/")
+        ruleset = make_ruleset(self, {})  # the defaults: a board that depends on options is checked here
+        if isinstance(self.board, Geometry):
+            self.family.validate(ruleset)  # else make_ruleset has checked it, as it does for every ruleset
 
     def derive(self, **changes: Any) -> VariantSpec:
         """A child variant: this one with ``changes`` (``name`` at least); switches merge."""
@@ -200,21 +251,20 @@ class Ruleset:
         return self.spec.switch("ending") == "score"
 
     @property
-    def movement(self):
-        """The variant's movement made for this board (built once per board)."""
-        spec = self.spec
-        return self.geometry.cached(("movement", spec.name, spec.movement), lambda: spec.movement(self.geometry))
+    def movement(self) -> Any:
+        """The variant's movement made for this board (each builder keeps one per board)."""
+        return self.spec.movement(self.geometry)
 
     @property
-    def knowledge(self):
+    def knowledge(self) -> Knowledge:
         """The AI's evaluation and move ordering for this game."""
         return self.spec.knowledge
 
-    def new_state(self):
+    def new_state(self) -> GameState:
         """The variant's starting position."""
         return self.spec.family(self)
 
-    def read_position(self, text: str):
+    def read_position(self, text: str) -> GameState:
         """A position line of this variant, checked (PositionError names the problem)."""
         return self.spec.family.from_text(self, text)
 
@@ -251,5 +301,16 @@ def make_ruleset(spec: VariantSpec, options: Mapping[str, Any]) -> Ruleset:
     scores = spec.score_tables[chosen.get("scoring", "official")]
     values = tuple(scores[code & 7] for code in range(16))
     pool = tuple(spec.counts[code & 7] for code in range(16))
-    geometry = spec.board if isinstance(spec.board, Geometry) else spec.board(chosen)
-    return Ruleset(spec.name, tuple(chosen.items()), spec, geometry, values, pool)
+    if isinstance(spec.board, Geometry):
+        return Ruleset(spec.name, tuple(chosen.items()), spec, spec.board, values, pool)
+    ruleset = Ruleset(spec.name, tuple(chosen.items()), spec, spec.board(chosen), values, pool)
+    spec.family.validate(ruleset)  # the board (and what it holds) depends on the options
+    return ruleset
+
+
+def _check_per_kind(name: str, label: str, table: object) -> None:
+    """A table indexed by piece kind has one whole number per kind."""
+    if not (isinstance(table, tuple) and len(table) == len(KINDS)
+            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in table)):
+        raise RulesetError(f"{name}: {label} must be {len(KINDS)} whole numbers, one per kind ({' '.join(KINDS)}), "
+                           f"not {table!r}")

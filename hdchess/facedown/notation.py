@@ -31,13 +31,11 @@ from ..errors import IllegalMoveError, InvalidMoveError, PositionError
 from ..gamestate import NO_SIDE, Action
 from ..inputs import excerpt, shown, whole_number
 from ..messages import Message
-from .position import EMPTY, HIDDEN, NO_CHASE, Position
+from .position import CHASE_LIMIT, EMPTY, HIDDEN, NO_CHASE, Position
 
 if TYPE_CHECKING:
     from ..geometry import Geometry
     from ..rules import Ruleset
-
-CHASE_LIMIT = 3  # the chase rule's count: a fourth check in a row is illegal
 
 
 def board_text(mailbox: list[int], geometry: Geometry) -> str:

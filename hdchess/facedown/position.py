@@ -9,7 +9,7 @@ outcomes; search calls ``push``/``pop`` directly. The protocol's text and
 explanations are added by :class:`hdchess.facedown.state.State`.
 
 Actions are ints (:mod:`.actions`): ``from << bits | to`` for a move,
-``sq << bits | sq`` for a flip. The variant's :class:`Movement` generates the
+``sq << bits | sq`` for a flip. The variant's :class:`~.movement.Movement` generates the
 moves; its switches (blind captures, general loss, the chase rule, the
 ending) are read once when a state is made.
 """
@@ -17,13 +17,13 @@ ending) are read once when a state is made.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..actions import ActionTables
 from ..core import BLACK, COLOR_NAMES, GENERAL, RED, Color, Piece, make_piece, piece_letter
+from ..errors import RulesetError
 from ..gamestate import NO_SIDE, Action, ActionInfo, Outcome, Termination
+from ..geometry import Geometry, per_geometry
 
 if TYPE_CHECKING:
     from ..rules import Ruleset
@@ -35,42 +35,17 @@ EMPTY = 17
 # the square that piece stands on) or (0, -1). An immutable value, so push only
 # saves a reference and copy() may share it.
 NO_CHASE = ((0, -1), (0, -1))
+CHASE_LIMIT = 3  # the chase rule's count: a fourth check in a row is illegal
+Chase = tuple[tuple[int, int], tuple[int, int]]
+ZobristKeys = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
 
 
-@dataclass(frozen=True)
-class Movement:
-    """How a face-down variant's pieces move, made for one board.
-
-    ``movegen(state, colour, out)`` appends the colour's moves to ``out``;
-    ``scan(state, colour, out_or_None) -> (number of moves, bitboard of the
-    face-up enemies they capture, bitboard of the face-down squares they would
-    capture an enemy on)`` is the same loop with the evaluation's summary;
-    ``gives_check(state, sq)`` (chase rule) says whether the piece on ``sq``
-    attacks the enemy General; ``explain(state, frm, to)`` words why a
-    move is illegal in the variant's own terms (None: the generic reasons).
-    ``kind_relation(attacker, victim)`` is for variants whose kinds differ only
-    in what they may capture (banqi: every piece steps alike): a value that says
-    how a piece of one kind acts on an enemy of another, so that endgame tables
-    can treat materials with the same relations as one (None: every kind differs).
-    """
-
-    movegen: Callable[..., None]
-    scan: Callable[..., tuple[int, int, int]]
-    gives_check: Callable[..., bool] | None = None
-    explain: Callable[..., str | None] | None = None
-    # per attacking kind, a bit per victim kind it may capture, where that depends on
-    # the kinds (banqi's rank order); None where any piece may capture any piece
-    victims: tuple[int, ...] | None = None
-    kind_relation: Callable[[int, int], object] | None = None
-
-    @property
-    def reads_enemy_kinds(self) -> bool:
-        """Does a colour's scan depend on which enemy piece stands where (banqi's
-        rank order, gaiqi's chase rule), or only on where the enemy stands (hdc2)?"""
-        return self.victims is not None or self.gives_check is not None
 
 
-def _zobrist_keys(size: int):
+@per_geometry
+def _zobrist_keys(geometry: Geometry) -> ZobristKeys:
+    """The hash keys of one board shape: per (square, content), per side, per (pool piece, count)."""
+    size = geometry.num_squares
     rng = random.Random(0x4844433)  # fixed: hashes are stable across runs
     pieces = tuple(tuple(rng.getrandbits(64) for _ in range(18)) for _ in range(size))
     sides = tuple(rng.getrandbits(64) for _ in range(3))
@@ -99,7 +74,7 @@ class Position:
         self._tables = ActionTables.of(geometry)
         self._flips = self._tables.flip_actions
         self._bits, self._mask = self._tables.bits, self._tables.mask
-        self._zobrist = geometry.cached("face-down zobrist", lambda: _zobrist_keys(geometry.num_squares))
+        self._zobrist = _zobrist_keys(geometry)
         self._first_flip_self = ruleset.get("first_flip", "self") == "self"
         self._penalty_points = ruleset.get("repetition_penalty", 0)
         self._no_progress_limit = ruleset.get("no_progress_plies", 0)
@@ -125,6 +100,17 @@ class Position:
         self.rehash()
 
     # -- construction ------------------------------------------------------
+    @classmethod
+    def validate(cls, ruleset: Ruleset) -> None:
+        """Refuse a variant whose pieces do not fill its board: every square starts face-down."""
+        counts, geometry = ruleset.spec.counts, ruleset.geometry
+        pieces = sum(ruleset.initial_pool)
+        if pieces != geometry.num_squares:
+            raise RulesetError(
+                f"{ruleset.variant}: a face-down game's pieces fill its board, but counts "
+                f"{' '.join(map(str, counts))} (K A E H R C P W) make 2 x {sum(counts)} = {pieces} pieces "
+                f"for the {geometry.num_squares} squares of a {geometry.files}x{geometry.ranks} board")
+
     @classmethod
     def from_parts(cls, ruleset: Ruleset, mailbox, pool, side, quiet=0, ply=0,
                    penalties=(0, 0), last_moves=(-1, -1), chase=NO_CHASE) -> Position:

@@ -21,10 +21,10 @@ from ..core import (
 from ..gamestate import Action
 from ..geometry import DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL
 from ..messages import Message
-from .state import State
+from .position import Position
 
 
-def explain_illegal(state: State, action: Action) -> Message:
+def explain_illegal(state: Position, action: Action) -> Message:
     """A sentence naming why ``action`` is not legal here (without the action itself), with its code."""
     swap, frm, to, count = state.decode(action)
     if state.covered >= 0:
@@ -36,7 +36,7 @@ def explain_illegal(state: State, action: Action) -> Message:
     return _explain_move(state, frm, to, count)
 
 
-def _explain_swap(state: State, soldier: int, sq: int, height: int) -> Message:
+def _explain_swap(state: Position, soldier: int, sq: int, height: int) -> Message:
     names = state.geometry.square_names
     if state.promo < 0:
         return Message("swap.none_pending")
@@ -57,7 +57,7 @@ def _explain_swap(state: State, soldier: int, sq: int, height: int) -> Message:
     return Message("swap.cannot", sq=names[sq], height=height)
 
 
-def _explain_move(state: State, frm: int, to: int, carry: int) -> Message:
+def _explain_move(state: Position, frm: int, to: int, carry: int) -> Message:
     names = state.geometry.square_names
     a, b = names[frm], names[to]
     stack = state.stacks[frm]
@@ -84,7 +84,7 @@ def _explain_move(state: State, frm: int, to: int, carry: int) -> Message:
     return Message("move.unreachable", kind=letter, sq=a, to=b)
 
 
-def _reach(state: State, kind: int, letter: str, frm: int, to: int, n: int) -> Message | None:
+def _reach(state: Position, kind: int, letter: str, frm: int, to: int, n: int) -> Message | None:
     """Why the piece cannot reach ``to`` at all, or None when it can (the end rule decides)."""
     geometry, heights = state.geometry, state.heights
     names = geometry.square_names
@@ -117,7 +117,7 @@ def _reach(state: State, kind: int, letter: str, frm: int, to: int, n: int) -> M
     return None
 
 
-def _cannon(state: State, letter: str, frm: int, to: int, n: int, blockers: list[int]) -> Message | None:
+def _cannon(state: Position, letter: str, frm: int, to: int, n: int, blockers: list[int]) -> Message | None:
     names = state.geometry.square_names
     a = names[frm]
     target = state.stacks[to]

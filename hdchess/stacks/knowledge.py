@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ai.knowledge import Knowledge, Weights, two_largest
-from .state import State
+from .position import Position
 
 COVER_NOW = 500.0  # the side to move can cover the enemy General: a win next move
 
@@ -40,7 +40,7 @@ class StackWeights(Weights):
 DEFAULT_WEIGHTS = StackWeights()
 
 
-def material(state: State, weights: StackWeights = DEFAULT_WEIGHTS) -> tuple[float, float]:
+def material(state: Position, weights: StackWeights = DEFAULT_WEIGHTS) -> tuple[float, float]:
     """(red, black) material by where each piece lies: on top, under its own side, a prisoner."""
     values, stacks = state._values, state.stacks
     totals = [0.0, 0.0]
@@ -55,7 +55,7 @@ def material(state: State, weights: StackWeights = DEFAULT_WEIGHTS) -> tuple[flo
     return totals[0], totals[1]
 
 
-def _soldier_progress(state: State, color: int) -> float:
+def _soldier_progress(state: Position, color: int) -> float:
     """Sum over ``color``'s top Soldiers of 1 / (ranks still to go)."""
     ranks, files = state.geometry.ranks, state.geometry.files
     total = 0.0
@@ -67,12 +67,12 @@ def _soldier_progress(state: State, color: int) -> float:
     return total
 
 
-def _two_largest(state: State, bitboard: int) -> tuple[int, int]:
+def _two_largest(state: Position, bitboard: int) -> tuple[int, int]:
     """The values of the two most valuable tops on ``bitboard`` (0 if absent)."""
     return two_largest(state.top, state._values, state.geometry.squares(bitboard))
 
 
-def difference(state: State, weights: StackWeights = DEFAULT_WEIGHTS, ours: tuple[int, int] | None = None,
+def difference(state: Position, weights: StackWeights = DEFAULT_WEIGHTS, ours: tuple[int, int] | None = None,
                siblings: dict | None = None) -> float:
     """Expected advantage of the side to act, in points.
 
@@ -102,7 +102,7 @@ def difference(state: State, weights: StackWeights = DEFAULT_WEIGHTS, ours: tupl
     return value
 
 
-def leaf_scan(state: State) -> tuple[list[int], tuple[int, int] | None]:
+def leaf_scan(state: Position) -> tuple[list[int], tuple[int, int] | None]:
     """The legal actions and, when they are moves, the side to act's summary."""
     actions = state.legal_actions()
     if state.promo >= 0 or state.covered >= 0:
@@ -110,7 +110,7 @@ def leaf_scan(state: State) -> tuple[list[int], tuple[int, int] | None]:
     return actions, state._movement.summary(state, state.side)
 
 
-def _cover_value(state: State, action: int) -> int:
+def _cover_value(state: Position, action: int) -> int:
     """How good a cover is: the enemy General above all, then the victim's value, cheap movers first."""
     mask = state._mask
     to, frm = action & mask, action >> state._bits & mask
@@ -120,7 +120,7 @@ def _cover_value(state: State, action: int) -> int:
     return values[target] * 16 - values[state.top[frm]]
 
 
-def _swap_value(state: State, action: int) -> int:
+def _swap_value(state: Position, action: int) -> int:
     """A swap brings a piece to the Soldier's place on top: the stronger, and the more it was buried, the better."""
     _, _, sq, height = state.decode(action)
     stack = state.stacks[sq]
@@ -129,7 +129,7 @@ def _swap_value(state: State, action: int) -> int:
     return state._values[piece] * 4 + freed
 
 
-def captures(state: State, actions: list[int]) -> list[int]:
+def captures(state: Position, actions: list[int]) -> list[int]:
     """Covers of enemy tops, best first (with a promotion pending: its swaps, which must be made)."""
     if state.promo >= 0:
         return sorted(actions, key=lambda a: -_swap_value(state, a))
@@ -139,7 +139,7 @@ def captures(state: State, actions: list[int]) -> list[int]:
     return [action for _, action in found]
 
 
-def order(state: State, actions: list[int], tt_move: int, killers: list[int], history,
+def order(state: Position, actions: list[int], tt_move: int, killers: list[int], history,
           chance_keep: int | None, rng) -> list[int]:
     """The hash move, covers (the enemy General first, then by victim), killers,
     the other moves by history; a move that covers its own General comes last."""

@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING
 from ..actions import ActionTables
 from ..attacks import xiangqi_horse
 from ..core import ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, RED, SOLDIER
-from ..geometry import DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL, Geometry
+from ..geometry import DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL, Geometry, per_geometry
 
 if TYPE_CHECKING:
-    from .state import State
+    from .position import Position
 
 # Bits of an action (moves share the face-down family's ``frm << bits | to``):
 #   to | frm << bits | count << 2 * bits | swap flag << 2 * bits + COUNT_BITS
@@ -96,8 +96,10 @@ class Movement:
         self.generate, self.summary = _make_generators(self)
 
     @staticmethod
+    @per_geometry
     def of(geometry: Geometry) -> Movement:
-        return geometry.cached("stacks movement", lambda: Movement(geometry))
+        """The movement of ``geometry``, made once per shape."""
+        return Movement(geometry)
 
     def move(self, frm: int, to: int, carry: int = 0) -> int:
         """The move frm-to; an Advisor carrying ``carry`` pieces below it."""
@@ -161,7 +163,7 @@ def _make_generators(m: Movement):
         found = table[key] = cache.get(sq << shift | targets) or actions_to(sq, targets)
         return found
 
-    def generate(state: State, color: int, out: list[int]) -> None:
+    def generate(state: Position, color: int, out: list[int]) -> None:
         """Append every move of ``color`` to ``out``: the hot loop of perft, playouts and the search."""
         tops, heights, atleast = state.top, state.heights, state.atleast
         enemy = state.colors[color ^ 1]
@@ -205,7 +207,7 @@ def _make_generators(m: Movement):
             found = table.get(key)
             out += found if found is not None else line_actions(table, key, sq, piece, block, enemy)
 
-    def summary(state: State, color: int) -> tuple[int, int]:
+    def summary(state: Position, color: int) -> tuple[int, int]:
         """(number of moves, bitboard of the enemy tops they cover) of ``color``: the
         evaluation's mobility and threats, by the same reach as :func:`generate`."""
         tops, heights, atleast = state.top, state.heights, state.atleast

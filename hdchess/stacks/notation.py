@@ -12,7 +12,7 @@ piece at height 0 of c1).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from ..core import (
     COLOR_LETTERS,
@@ -24,15 +24,16 @@ from ..core import (
     piece_letter,
     piece_name,
 )
-from ..errors import HdchessError, IllegalMoveError, InvalidMoveError, PositionError
+from ..errors import HdchessError, IllegalMoveError, InvalidMoveError, PositionError, RulesetError
 from ..gamestate import Action
 from ..inputs import excerpt, shown, whole_number
-from .state import MAX_STACK, State
+from .position import MAX_STACK, Position
 
 if TYPE_CHECKING:
     from ..geometry import Geometry
     from ..rules import Ruleset
 
+P = TypeVar("P", bound=Position)
 EXAMPLES = "a2-a3 moves, a1xa5 captures, b2-c3+1 carries one piece, a8=c1^0 swaps"
 
 
@@ -47,7 +48,7 @@ def board_text(stacks: list[list[int]], geometry: Geometry) -> str:
     return geometry.board_text([stack_text(stack) if stack else None for stack in stacks])
 
 
-def position_text(state: State) -> str:
+def position_text(state: Position) -> str:
     return f"{board_text(state.stacks, state.geometry)} {COLOR_LETTERS[state.turn]} {state.quiet} {state.ply}"
 
 
@@ -128,12 +129,30 @@ def _check_board(ruleset: Ruleset, text: str) -> list[list[int]]:
     return stacks
 
 
-def parse_position(ruleset: Ruleset, text: str) -> State:
-    """Read a position line into a State, checking that it fits the rules."""
+def check_layout(ruleset: Ruleset) -> None:
+    """Refuse (RulesetError) a start layout that does not fit the ruleset's board, or
+    whose pieces are not exactly the variant's set."""
+    layout = ruleset["layout"]
+    text = ruleset["layouts"][layout]
+    geometry = ruleset.geometry
+    try:
+        stacks = parse_board(text, geometry)
+    except PositionError as exc:
+        raise RulesetError(f"{ruleset.variant}: layout {layout!r} does not fit its {geometry.files}x{geometry.ranks} "
+                           f"board: {exc}") from None
+    counts = Counter(piece for stack in stacks for piece in stack)
+    for piece, wanted in enumerate(ruleset.initial_pool):
+        if counts[piece] != wanted:
+            raise RulesetError(f"{ruleset.variant}: layout {layout!r} has {counts[piece]} {piece_name(piece)}s, "
+                               f"but its counts say {wanted}")
+
+
+def parse_position(cls: type[P], ruleset: Ruleset, text: str) -> P:
+    """Read a position line into a ``cls`` (the family's State), checking that it fits the rules."""
     if not isinstance(text, str):
         raise PositionError("a position must be a line of text")
     if text.strip() == "startpos":
-        return State(ruleset)
+        return cls(ruleset)
     fields = text.split()
     if len(fields) not in (2, 4):
         raise PositionError(f"a position has 4 fields (board side quiet ply), or the first 2 alone, "
@@ -150,12 +169,12 @@ def parse_position(ruleset: Ruleset, text: str) -> State:
     generals_covered = sum(1 for stack in stacks for piece in stack[:-1] if piece & 7 == GENERAL)
     if generals_covered > 1:
         raise PositionError("both Generals are covered, but the game ends as soon as one is")
-    return State.from_parts(ruleset, stacks, COLOR_LETTERS.index(fields[1]), quiet, ply)
+    return cls.from_parts(ruleset, stacks, COLOR_LETTERS.index(fields[1]), quiet, ply)
 
 
 # -- actions ---------------------------------------------------------------------------
 
-def _square(state: State, label: str, text: str) -> int:
+def _square(state: Position, label: str, text: str) -> int:
     try:
         return state.geometry.parse_square(text)
     except HdchessError as exc:
@@ -169,7 +188,7 @@ def _count(label: str, text: str, name: str) -> int:
         raise InvalidMoveError(f"{shown(label)}: {exc}") from None
 
 
-def parse_action(state: State, text: str) -> tuple[Action, None]:
+def parse_action(state: Position, text: str) -> tuple[Action, None]:
     """(action, None) from ``a2-a3``, ``a1xa5``, ``b2-c3+1`` or ``a8=c1^0``.
 
     Whether the action is legal is the caller's to check; ``x`` is checked

@@ -1,21 +1,40 @@
-"""The registry of variants: each game is one module here, listed below in
-the order ``variant_names()`` gives them (the default game first).
+"""The registry of variants: each game is one module of this package.
 
-A new game is a new module with a ``SPEC`` (usually derived from a relative's)
-added to :data:`BUILT_IN`; nothing else needs to know about it.
+Every module here with a ``SPEC`` (a :class:`~hdchess.rules.VariantSpec`,
+usually derived from a relative's) is found when the package is imported:
+a new game is one new module in ``hdchess/variants/`` and no edit elsewhere.
+``variant_names()`` gives the original games first, in :data:`FIRST`'s order
+(the default game first), then any other by name. Plug-ins and tests add
+variants made elsewhere with :func:`register_variant`.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Mapping
 from typing import Any
 
 from ..errors import RulesetError
 from ..inputs import excerpt
 from ..rules import Ruleset, VariantSpec, make_ruleset
-from . import banqi, cheight, gaiqi, hdc2
 
-BUILT_IN: tuple[VariantSpec, ...] = (hdc2.SPEC, banqi.SPEC, gaiqi.SPEC, cheight.SPEC)
+FIRST = ("hdc2", "banqi", "gaiqi", "cheight")  # the original games, in the order players meet them
+
+
+def _discover() -> tuple[VariantSpec, ...]:
+    """The SPEC of every module of this package: FIRST's in its order, then the rest by module name."""
+    names = sorted(info.name for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_"))
+    names.sort(key=lambda name: FIRST.index(name) if name in FIRST else len(FIRST))
+    specs = []
+    for name in names:
+        spec = getattr(importlib.import_module(f"{__name__}.{name}"), "SPEC", None)
+        if isinstance(spec, VariantSpec):
+            specs.append(spec)
+    return tuple(specs)
+
+
+BUILT_IN: tuple[VariantSpec, ...] = _discover()
 _REGISTRY: dict[str, VariantSpec] = {spec.name: spec for spec in BUILT_IN}
 DEFAULT_VARIANT = BUILT_IN[0].name
 
@@ -55,5 +74,5 @@ def ruleset_from_dict(data: Mapping[str, Any]) -> Ruleset:
     return load_ruleset(variant, **options)
 
 
-__all__ = ["BUILT_IN", "DEFAULT_VARIANT", "load_ruleset", "register_variant", "ruleset_from_dict",
+__all__ = ["BUILT_IN", "DEFAULT_VARIANT", "FIRST", "load_ruleset", "register_variant", "ruleset_from_dict",
            "variant_names", "variant_spec"]
