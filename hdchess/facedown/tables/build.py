@@ -5,26 +5,34 @@ from __future__ import annotations
 
 import time
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from . import chase, score, wdl
 from .chase import Solved
 from .classes import MaterialClasses, materials, units
 from .moves import Mover
 from .space import material
+from .store import Writable
+
+if TYPE_CHECKING:
+    from ...rules import Ruleset
+
+Key = tuple[int, ...]  # a material (see .space)
 
 
-def classes_for(ruleset) -> MaterialClasses:
+def classes_for(ruleset: Ruleset) -> MaterialClasses:
     return MaterialClasses(ruleset.movement.kind_relation)
 
 
-def keys_for(ruleset, pieces: int) -> list[tuple[int, ...]]:
+def keys_for(ruleset: Ruleset, pieces: int) -> list[tuple[int, ...]]:
     """Every material of ``pieces`` pieces the variant's tables cover (gaiqi: both Generals on the board)."""
     counts = tuple(ruleset.initial_pool[:8])
     return materials(counts, pieces, both_generals=bool(ruleset.switch("general_loss")))
 
 
-def build_wdl(ruleset, pieces: int, progress: Callable[[str], None] | None = None,
+def build_wdl(ruleset: Ruleset, pieces: int, progress: Callable[[str], None] | None = None,
               classes: MaterialClasses | None = None) -> tuple[dict[tuple[int, ...], Solved], MaterialClasses]:
     """The win/loss tables of every material of 2 to ``pieces`` pieces: {representative: solved}.
     ``classes``: which materials share a table (default: the variant's own classes)."""
@@ -46,8 +54,10 @@ def build_wdl(ruleset, pieces: int, progress: Callable[[str], None] | None = Non
     return known, classes
 
 
-def _solve_unit(ruleset, unit, classes, known, limit) -> dict[tuple[int, ...], bytearray]:
-    offsets, size = {}, 0
+def _solve_unit(ruleset: Ruleset, unit: tuple[Key, ...], classes: MaterialClasses, known: Mapping[Key, Solved],
+                limit: int) -> dict[Key, Solved]:
+    offsets: dict[Key, int] = {}
+    size = 0
     for key in unit:
         offsets[key] = size
         size += material(key).size
@@ -69,14 +79,15 @@ def _solve_unit(ruleset, unit, classes, known, limit) -> dict[tuple[int, ...], b
     return {key: Solved(values[offsets[key]:offsets[key] + material(key).size]) for key in unit}
 
 
-def build_score(ruleset, pieces: int, progress: Callable[[str], None] | None = None):
+def build_score(ruleset: Ruleset, pieces: int, progress: Callable[[str], None] | None = None,
+                ) -> tuple[dict[Key, score.Layered], MaterialClasses]:
     """The score tables of every material of 2 to ``pieces`` pieces: {representative: Layered}."""
     limit = ruleset["no_progress_plies"]
     if not limit:
         raise ValueError("score tables need a no-progress limit (their layers count the plies left)")
     classes = classes_for(ruleset)
     reach = score.empty_reach(ruleset)
-    known: dict = {}
+    known: dict[Key, score.Layered] = {}
     for n in range(2, pieces + 1):
         keys = keys_for(ruleset, n)
         classes.add(keys)
@@ -90,18 +101,22 @@ def build_score(ruleset, pieces: int, progress: Callable[[str], None] | None = N
     return known, classes
 
 
-def write_tables(ruleset, pieces: int, directory, progress: Callable[[str], None] | None = None):
+def write_tables(ruleset: Ruleset, pieces: int, directory: str | Path,
+                 progress: Callable[[str], None] | None = None) -> tuple[Path, dict[str, Any], float]:
     """Build the tables of ``ruleset`` up to ``pieces`` pieces into ``directory``;
     returns (path, header, seconds)."""
-    from pathlib import Path
-
     from .store import FORMAT, file_name, write
 
     start = time.perf_counter()
     by_score = ruleset.decided_by_score
-    known, classes = (build_score if by_score else build_wdl)(ruleset, pieces, progress)
+    scored: dict[Key, score.Layered] = {}
+    solved_tables: dict[Key, Solved] = {}
+    if by_score:
+        scored, classes = build_score(ruleset, pieces, progress)
+    else:
+        solved_tables, classes = build_wdl(ruleset, pieces, progress)
     keys = [key for n in range(2, pieces + 1) for key in keys_for(ruleset, n)]
-    header = {
+    header: dict[str, Any] = {
         "format": FORMAT,
         "variant": ruleset.variant,
         "rules": ruleset.as_dict(),
@@ -112,17 +127,17 @@ def write_tables(ruleset, pieces: int, directory, progress: Callable[[str], None
         "classes": [[list(real), list(rep), list(assignment)] for real, (rep, assignment)
                     in sorted(classes.mapping(keys).items())],
     }
-    tables = {}
+    tables: dict[str, Mapping[str, Writable]] = {}
     if by_score:
-        header["entries"] = sum(len(layered.keys) for layered in known.values())
-        header["breakpoints"] = sum(len(layered.rs) for layered in known.values())
-        for key, layered in sorted(known.items()):
+        header["entries"] = sum(len(layered.keys) for layered in scored.values())
+        header["breakpoints"] = sum(len(layered.rs) for layered in scored.values())
+        for key, layered in sorted(scored.items()):
             tables[material(key).name] = score.packed(layered)
     else:
-        header["entries"] = sum(len(solved.values) for solved in known.values())
-        header["exceptions"] = sum(len(solved.exceptions) for solved in known.values())
-        for key, solved in sorted(known.items()):
-            arrays = {"entries": solved.values}
+        header["entries"] = sum(len(solved.values) for solved in solved_tables.values())
+        header["exceptions"] = sum(len(solved.exceptions) for solved in solved_tables.values())
+        for key, solved in sorted(solved_tables.items()):
+            arrays: dict[str, Writable] = {"entries": solved.values}
             if solved.exceptions:
                 exception_keys = sorted(solved.exceptions)
                 arrays["exception_keys"] = array("q", exception_keys)

@@ -35,12 +35,19 @@ An entry is coded ``count << 5 | square`` (0 for none) and a chase state
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
-from ..notation import CHASE_LIMIT
-from ..position import EMPTY
+from ..position import CHASE_LIMIT, EMPTY, Position
 from . import wdl
+from .classes import MaterialClasses
 from .moves import Mover
 from .space import SYMMETRIES, material
+
+if TYPE_CHECKING:
+    from ...rules import Ruleset
+
+GivesCheck = Callable[[Position, int], bool]  # Movement.gives_check: does the piece on a square check?
 
 TERMINAL = 15  # packed move kind: the move ends the game (it takes the General)
 
@@ -65,7 +72,7 @@ class Survey:
         self.stop = array("q", bytes(8 * size))
         self.moves = array("q")
 
-    def add(self, mover: Mover, offset: int, gives_check) -> None:
+    def add(self, mover: Mover, offset: int, gives_check: GivesCheck) -> None:
         """Survey every placement of ``mover``'s material, its entries from ``offset``."""
         state = mover.state
         pieces = mover.material.pieces
@@ -92,6 +99,7 @@ class Survey:
                 if checks and piece != 0:
                     checkers |= 1 << frm
                 child = mover.quiet if captured < 0 else mover.captures[captured]
+                assert child is not None, "a capture takes one of the other side's pieces"
                 if child.terminal:
                     kind, child_index, symmetry = TERMINAL, 0, 0
                 else:
@@ -128,9 +136,10 @@ def rank(entry: int, squares: int) -> int:
 class Solved:
     """A solved material: base entries, the chase states' exceptions and what reading them needs."""
 
-    def __init__(self, values, exceptions=None, trivial=None, checkers=None) -> None:
+    def __init__(self, values: bytearray, exceptions: dict[int, int] | None = None, trivial: bytearray | None = None,
+                 checkers: array[int] | None = None) -> None:
         self.values = values
-        self.exceptions = exceptions or {}
+        self.exceptions: dict[int, int] = exceptions or {}
         self.trivial = trivial
         self.checkers = checkers
 
@@ -142,10 +151,12 @@ class Solved:
         return self.values[index]
 
 
-def solve_unit(ruleset, unit, classes, known: dict, limit: int) -> dict:
+def solve_unit(ruleset: Ruleset, unit: tuple[tuple[int, ...], ...], classes: MaterialClasses,
+               known: Mapping[tuple[int, ...], Solved], limit: int) -> dict[tuple[int, ...], Solved]:
     """Solve a group of gaiqi tables with the chase states; returns {key: Solved}."""
-    gives_check = ruleset.movement.gives_check
-    offsets, size = {}, 0
+    gives_check: GivesCheck = ruleset.movement.gives_check
+    offsets: dict[tuple[int, ...], int] = {}
+    size = 0
     for key in unit:
         offsets[key] = size
         size += material(key).size
@@ -218,7 +229,11 @@ def solve_unit(ruleset, unit, classes, known: dict, limit: int) -> dict:
                             child_theirs = count << 5 | sym[to] if count else 0
                             graph.add_edge(v, node(w, child_mine, child_theirs))
                         else:
-                            solved = known[captures[kind - 1].key]
+                            captured_child = captures[kind - 1]
+                            assert captured_child is not None, "a capture takes one of the other side's pieces"
+                            solved = known[captured_child.key]
+                            # a material solved here has its survey's facts
+                            assert solved.trivial is not None and solved.checkers is not None
                             code = 0
                             if not solved.trivial[child_index]:
                                 child_mine = left & 0x60 | sym[left & 31] if left else 0
@@ -227,10 +242,10 @@ def solve_unit(ruleset, unit, classes, known: dict, limit: int) -> dict:
                                 code = child_mine << 7 | (count << 5 | sym[to] if count else 0)
                             graph.exits[v] |= wdl.exit_of(solved.value(child_index, code))
     values = wdl.solve(graph, limit)
-    result = {}
+    result: dict[tuple[int, ...], Solved] = {}
     for key in unit:
         base, n = offsets[key], material(key).size
-        exceptions = {}
+        exceptions: dict[int, int] = {}
         for index in placed[key]:
             u = base + index
             if trivial[u]:

@@ -10,12 +10,17 @@ own ends this is what the retrograde analysis solved, computed another way.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
-from ..position import EMPTY
+from ..position import EMPTY, Position
 from ..state import State
 
+if TYPE_CHECKING:
+    from ...rules import Ruleset
+    from .probe import WdlProber
 
-def sample_state(ruleset, keys: list[tuple[int, ...]], rng: random.Random, walk: int = 8):
+
+def sample_state(ruleset: Ruleset, keys: list[tuple[int, ...]], rng: random.Random, walk: int = 8) -> Position | None:
     """A random position of one of the materials ``keys``: pieces placed at random,
     then up to ``walk`` random quiet moves (so that last moves, penalties and chase
     counts are those of play), with a random no-progress count. None if it ended."""
@@ -37,7 +42,7 @@ def sample_state(ruleset, keys: list[tuple[int, ...]], rng: random.Random, walk:
     return None if state.outcome() is not None else state
 
 
-def consistent(prober, state) -> bool | None:
+def consistent(prober: WdlProber, state: Position) -> bool | None:
     """Does the value of ``state`` equal the best of its actions' (None: not covered)?"""
     value = prober.probe(state)
     values = prober.root(state)
@@ -46,7 +51,8 @@ def consistent(prober, state) -> bool | None:
     return abs(max(values.values()) - value) < 0.5  # values are whole; a capture's tie-break is a fraction
 
 
-def verify(ruleset, prober, keys, samples: int, seed: int = 0) -> dict[str, int]:
+def verify(ruleset: Ruleset, prober: WdlProber, keys: list[tuple[int, ...]], samples: int,
+           seed: int = 0) -> dict[str, int]:
     """Check ``samples`` random positions; counts of checked, skipped and failed ones."""
     rng = random.Random(seed)
     report = {"checked": 0, "not covered": 0, "failed": 0}

@@ -14,9 +14,14 @@ representative's slots. Without ``kind_relation`` every material is its own clas
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from math import comb
 
 from .space import Material, material, material_key, swapped
+
+Relation = Callable[[int, int], object]  # Movement.kind_relation: how a kind acts on an enemy kind
+# what two materials with the same relations share: (sizes of the sides, repr of both relation matrices)
+Fingerprint = tuple[int, int, str, str]
 
 
 def materials(counts: tuple[int, ...], pieces: int, *, both_generals: bool = False) -> list[tuple[int, ...]]:
@@ -52,18 +57,19 @@ def placements_count(key: tuple[int, ...]) -> int:
 class MaterialClasses:
     """The classes of one variant's materials: ``locate(key)`` -> (representative, assignment)."""
 
-    def __init__(self, relation=None) -> None:
+    def __init__(self, relation: Relation | None = None) -> None:
         self.relation = relation
-        self._classes: dict[tuple, tuple[int, ...]] = {}  # fingerprint -> representative
+        self._classes: dict[Fingerprint, tuple[int, ...]] = {}  # fingerprint -> representative
         self._known: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
-    def _fingerprint(self, pieces: tuple[int, ...]) -> tuple[tuple, tuple[int, ...]]:
+    def _fingerprint(self, pieces: tuple[int, ...]) -> tuple[Fingerprint, tuple[int, ...]]:
         """(the least relation matrix over orderings of each side's pieces, the
         slots of ``pieces`` in that ordering)."""
         relation = self.relation
+        assert relation is not None, "only a variant with kind relations has fingerprints"
         mine = [s for s, p in enumerate(pieces) if p < 8]
         theirs = [s for s, p in enumerate(pieces) if p >= 8]
-        best = None
+        best: tuple[Fingerprint, tuple[int, ...]] | None = None
         for order_m in itertools.permutations(mine):
             for order_t in itertools.permutations(theirs):
                 rows = tuple(relation(pieces[a] & 7, pieces[b] & 7) for a in order_m for b in order_t)
@@ -71,6 +77,7 @@ class MaterialClasses:
                 key = (len(mine), len(theirs), repr(rows), repr(cols))
                 if best is None or key < best[0]:
                     best = (key, order_m + order_t)
+        assert best is not None, "every material has a piece on each side"
         return best
 
     def add(self, keys: list[tuple[int, ...]]) -> None:
@@ -108,7 +115,7 @@ class MaterialClasses:
         """The distinct representatives of ``keys``, sorted."""
         return sorted({self.locate(key)[0] for key in keys})
 
-    def mapping(self, keys: list[tuple[int, ...]]) -> dict[tuple[int, ...], tuple]:
+    def mapping(self, keys: list[tuple[int, ...]]) -> dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]:
         """Every key of ``keys`` that is not its own representative, with its class."""
         return {key: self.locate(key) for key in keys if self.locate(key)[0] != key}
 
@@ -116,12 +123,13 @@ class MaterialClasses:
 def units(reps: list[tuple[int, ...]], classes: MaterialClasses) -> list[tuple[tuple[int, ...], ...]]:
     """Representatives grouped so that quiet moves stay inside a group: a material
     and the class of the same pieces with the other side to move."""
-    done, groups = set(), []
+    done: set[tuple[int, ...]] = set()
+    groups: list[tuple[tuple[int, ...], ...]] = []
     for rep in reps:
         if rep in done:
             continue
         other = classes.locate(swapped(rep))[0]
-        group = (rep,) if other == rep else (rep, other)
+        group: tuple[tuple[int, ...], ...] = (rep,) if other == rep else (rep, other)
         done.update(group)
         groups.append(group)
     return groups

@@ -14,18 +14,23 @@ and one array read: a few microseconds.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ...ai.knowledge import DECISIVE, terminal_utility
 from ...core import GENERAL, squares
-from ..notation import CHASE_LIMIT
-from ..position import EMPTY, NO_CHASE
+from ..position import CHASE_LIMIT, EMPTY, NO_CHASE, Position
 from . import score, wdl
-from .space import SYMMETRIES, material
+from .space import SYMMETRIES, Material, material
+from .store import TableArray, TableFile
+
+if TYPE_CHECKING:
+    from ...rules import Ruleset
 
 _TIE = 1e-3  # between two captures into won positions: the sooner next capture first
 
 
-def rules_key(rules: dict) -> tuple:
+def rules_key(rules: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     """The rules a table depends on: all but ``first_flip``, which only decides
     who takes which colour at the first flip."""
     return tuple(sorted((k, v) for k, v in rules.items() if k != "first_flip"))
@@ -37,12 +42,12 @@ class Entries:
 
     __slots__ = ("rep", "fill", "file", "table", "_values", "_exceptions")
 
-    def __init__(self, rep, fill, file, table) -> None:
+    def __init__(self, rep: Material, fill: tuple[int, ...], file: TableFile, table: str) -> None:
         self.rep, self.fill, self.file, self.table = rep, fill, file, table
-        self._values = None
-        self._exceptions = None
+        self._values: TableArray | None = None
+        self._exceptions: tuple[Sequence[int], Sequence[int]] | None = None  # (keys, values), sorted by key
 
-    def values(self):
+    def values(self) -> TableArray:
         if self._values is None:
             self._values = self.file.array(self.table, "entries")
         return self._values
@@ -66,11 +71,11 @@ class WdlProber:
     """Win/loss tables: values ``DECISIVE - D`` (a win whose next capture comes
     D plies on), its negation, or 0, as the search's ``DECISIVE - ply`` convention."""
 
-    def __init__(self, ruleset, files) -> None:
+    def __init__(self, ruleset: Ruleset, files: Sequence[TableFile]) -> None:
         self.ruleset = ruleset
         self.rules = rules_key(ruleset.as_dict())
-        self._verdicts: dict = {}
-        self.limit = ruleset["no_progress_plies"]
+        self._verdicts: dict[Ruleset, bool] = {}
+        self.limit: int = ruleset["no_progress_plies"]
         self.chase = bool(ruleset.switch("chase_rule"))
         self.materials: dict[tuple[int, ...], Entries] = {}
         self.max_pieces = 0
@@ -85,7 +90,7 @@ class WdlProber:
                 self.materials[real] = Entries(material(rep), _fill(real, assignment), file, material(rep).name)
                 self.max_pieces = max(self.max_pieces, len(real))
 
-    def accepts(self, ruleset) -> bool:
+    def accepts(self, ruleset: Ruleset) -> bool:
         """Were these tables made for ``ruleset``'s rules?"""
         verdict = self._verdicts.get(ruleset)
         if verdict is None:
@@ -93,13 +98,13 @@ class WdlProber:
         return verdict
 
     # -- reading -------------------------------------------------------------------
-    def plies_away(self, state) -> int:
+    def plies_away(self, state: Position) -> int:
         """The fewest plies from ``state`` to a position the tables may cover: every
         face-down piece revealed and the pieces beyond the budget captured, each at
         most one a ply. The search probes nothing nearer its root than that."""
         return max(state.hidden.bit_count(), state.occupied.bit_count() - self.max_pieces)
 
-    def covering(self, state) -> tuple[Entries, list[int]] | None:
+    def covering(self, state: Position) -> tuple[Entries, list[int]] | None:
         """The entries of ``state``'s material (the side to move's view) and its
         pieces' squares in their slot order, or None if the tables do not cover it."""
         if state.hidden or state.side > 1:
@@ -117,7 +122,7 @@ class WdlProber:
             return None
         return found, [pieces[i][1] for i in found.fill]
 
-    def entry(self, state) -> int | None:
+    def entry(self, state: Position) -> int | None:
         """The table byte of ``state`` (the side to move's view), or None if not covered."""
         covered = self.covering(state)
         if covered is None:
@@ -129,7 +134,7 @@ class WdlProber:
         code = _chase_code(state, SYMMETRIES[found.rep.symmetry(placed)])
         return None if code is None else found.value(index, code)
 
-    def probe(self, state) -> float | None:
+    def probe(self, state: Position) -> float | None:
         if state.hidden:  # the common case in a search: not an endgame yet
             return None
         byte = self.entry(state)
@@ -145,7 +150,7 @@ class WdlProber:
                 return None
         return DECISIVE - distance if result > 0 else distance - DECISIVE
 
-    def root(self, state) -> dict[int, float] | None:
+    def root(self, state: Position) -> dict[int, float] | None:
         """Every legal action's value (ply 1 seen from the root): a win through a
         capture counts as the nearest next capture, so the best action is always
         one that makes progress (never one that could repeat a position)."""
@@ -176,7 +181,7 @@ class WdlProber:
         return values
 
 
-def _chase_code(state, sym) -> int | None:
+def _chase_code(state: Position, sym: tuple[int, ...]) -> int | None:
     """The chase state of ``state`` as the tables code it (see :mod:`.chase`), or
     None for one they leave out (the side to move remembers a General's check)."""
     side, mailbox = state.side, state.mailbox
@@ -194,7 +199,7 @@ def _chase_code(state, sym) -> int | None:
     return code
 
 
-def _can_check(state, sq: int) -> bool:
+def _can_check(state: Position, sq: int) -> bool:
     """Has the side to move's piece on ``sq`` a move after which it attacks the enemy General?"""
     movement = state.ruleset.movement
     saved, state.chase = state.chase, NO_CHASE  # every move, even one the chase rule forbids now
@@ -242,9 +247,9 @@ class ScoreProber(WdlProber):
     """Score tables (hdc2): the exact final difference under best play, as the
     search's ``terminal_utility`` of it."""
 
-    def __init__(self, ruleset, files) -> None:
+    def __init__(self, ruleset: Ruleset, files: Sequence[TableFile]) -> None:
         super().__init__(ruleset, files)
-        self.points = ruleset["repetition_penalty"]
+        self.points: int = ruleset["repetition_penalty"]
         self.reach = score.empty_reach(ruleset)
         self._layered: dict[str, score.Layered] = {}
 
@@ -255,7 +260,7 @@ class ScoreProber(WdlProber):
             table = self._layered[name] = score.unpacked({part: file.array(name, part) for part in file.tables[name]})
         return table
 
-    def difference(self, state) -> int | None:
+    def difference(self, state: Position) -> int | None:
         """The final score difference for the side to move under best play, or None."""
         covered = self.covering(state)
         if covered is None:
@@ -281,13 +286,13 @@ class ScoreProber(WdlProber):
         future = score.worth(triple, penalised, points)
         return future - (state.penalties[side] - state.penalties[side ^ 1]) * points
 
-    def probe(self, state) -> float | None:
+    def probe(self, state: Position) -> float | None:
         if state.hidden:
             return None
         difference = self.difference(state)
         return None if difference is None else terminal_utility(difference)
 
-    def root(self, state) -> dict[int, float] | None:
+    def root(self, state: Position) -> dict[int, float] | None:
         """Every legal action's exact value: the game's end, or the child's table value."""
         if self.difference(state) is None:
             return None

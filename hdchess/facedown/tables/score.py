@@ -40,20 +40,31 @@ tables prove repetitions harmless; a score game has no such argument.)
 from __future__ import annotations
 
 from array import array
+from collections.abc import Mapping, Sequence
+from enum import Enum
 from itertools import accumulate
+from typing import TYPE_CHECKING, Final, TypeAlias, Union, cast
 
-from ..position import EMPTY
+from ..position import EMPTY, Position
+from .classes import MaterialClasses
 from .moves import Mover
 from .space import SYMMETRIES, material
+from .store import TableArray
+
+if TYPE_CHECKING:
+    from ...rules import Ruleset
 
 NONE = 0  # no pending reversal (0 << 5 | 0 is no move)
 STOP = -128  # an entry's best move M when it is not unique
 
 
-def empty_reach(ruleset) -> tuple[tuple[int, ...], ...]:
+Reach = tuple[tuple[int, ...], ...]  # per kind, per square: a bit set of squares
+
+
+def empty_reach(ruleset: Ruleset) -> Reach:
     """Per kind, per square: the squares a lone piece could move to (quiet moves
     on an empty board); a reversal outside them can never be played."""
-    state = ruleset.new_state()
+    state = cast(Position, ruleset.new_state())  # a face-down ruleset (the only kind with these tables)
     state.hidden, state.pool, state.side = 0, [0] * 16, 0
     movegen = ruleset.movement.movegen
     reach = []
@@ -70,7 +81,7 @@ def empty_reach(ruleset) -> tuple[tuple[int, ...], ...]:
     return tuple(reach)
 
 
-def reversals(pieces, squares, reach) -> list[int]:
+def reversals(pieces: Sequence[int], squares: Sequence[int], reach: Reach) -> list[int]:
     """The pending reversals of a placement: none, then each of the other side's
     pieces (on Y) back to an empty square X it could have come from, coded Y << 5 | X."""
     occupied = sum(1 << sq for sq in squares)
@@ -85,7 +96,8 @@ def reversals(pieces, squares, reach) -> list[int]:
 class Layered:
     """A solved material: half-state keys, and per half-state its breakpoints."""
 
-    def __init__(self, keys, starts, rs, best, moves, second) -> None:
+    def __init__(self, keys: array[int], starts: array[int], rs: TableArray, best: TableArray,
+                 moves: TableArray, second: TableArray) -> None:
         self.keys, self.starts = keys, starts  # half-state h: breakpoints starts[h]:starts[h + 1]
         self.rs, self.best, self.moves, self.second = rs, best, moves, second
 
@@ -121,30 +133,38 @@ def worth(triple: tuple[int, int, int], penalised: int, points: int) -> int:
     return max(best - points, second)
 
 
-def solve_unit(ruleset, unit, classes, known: dict, reach, limit: int) -> dict:
+# where a move leads: a half-state of this group (QUIET), one of a smaller table (its Layered),
+# or the game's end (None, with the final material as the target)
+Plan = list[tuple[Union["_Quiet", "Layered", None], int, int, int, int]]
+
+
+def solve_unit(ruleset: Ruleset, unit: tuple[tuple[int, ...], ...], classes: MaterialClasses,
+               known: Mapping[tuple[int, ...], Layered], reach: Reach, limit: int) -> dict[tuple[int, ...], Layered]:
     """Solve a group of score tables; returns {key: Layered}."""
     points = ruleset["repetition_penalty"]
     values = ruleset.piece_values
     # half-states: per placement, a run of pending reversals (none first)
-    boards = []  # (key, index, squares, first half-state, count)
-    pending_codes, diffs, where = [], [], {}
+    boards: list[tuple[tuple[int, ...], int, tuple[int, ...], int, int]] = []  # (key, index, squares, first, count)
+    pending_codes: list[int] = []
+    diffs: list[int] = []
+    where: dict[tuple[tuple[int, ...], int], tuple[int, int]] = {}
     for key in unit:
         pieces = material(key).pieces
         diff = sum(values[p] if p < 8 else -values[p] for p in pieces)
         for index, squares in material(key).placements():
-            pending = reversals(pieces, squares, reach) if points else [NONE]
-            where[(key, index)] = (len(pending_codes), len(pending))
-            boards.append((key, index, squares, len(pending_codes), len(pending)))
-            pending_codes += pending
-            diffs += [diff] * len(pending)
+            codes = reversals(pieces, squares, reach) if points else [NONE]
+            where[(key, index)] = (len(pending_codes), len(codes))
+            boards.append((key, index, squares, len(pending_codes), len(codes)))
+            pending_codes += codes
+            diffs += [diff] * len(codes)
     size = len(pending_codes)
     # every placement's moves: where each leads (a half-state here, one of a smaller table, or the end)
-    plans = []
+    plans: list[tuple[int, int, Plan]] = []
     movers = {key: Mover(ruleset, key, classes) for key in unit}
     for key, _, squares, first, count in boards:
         mover = movers[key]
         pieces = mover.material.pieces
-        plan = []
+        plan: Plan = []
         for slot, to, captured, child, child_index in mover.moves(squares):
             frm = squares[slot]
             if child.terminal:  # the other side has nothing left: the game ends at its turn
@@ -197,17 +217,26 @@ def solve_unit(ruleset, unit, classes, known: dict, reach, limit: int) -> dict:
         if new_best == best and new_move == move and new_second == second:
             break  # a layer like the one before: so are all the later ones
         best, move, second = new_best, new_move, new_second
-    result = {}
+    result: dict[tuple[int, ...], Layered] = {}
     for key in unit:
         runs = [(index, first, count) for k, index, _, first, count in boards if k == key]
         result[key] = _pack(runs, pending_codes, layers)
     return result
 
 
-QUIET = "quiet"
+class _Quiet(Enum):
+    """The mark of a quiet move in a plan (an enum member, so that ``is`` tells it apart)."""
+
+    QUIET = "quiet"
 
 
-def _pack(runs, pending_codes, layers) -> Layered:
+QUIET: Final = _Quiet.QUIET
+
+
+Layer: TypeAlias = "tuple[array[int], array[int], array[int]]"  # (U, M, S) of every half-state, r plies left
+
+
+def _pack(runs: list[tuple[int, int, int]], pending_codes: list[int], layers: list[Layer]) -> Layered:
     """Breakpoints (from r = 1) of the half-states of one material's placements."""
     keys, starts = array("q"), array("l")
     rs, best, moves, second = array("B"), array("h"), array("h"), array("h")
@@ -215,7 +244,7 @@ def _pack(runs, pending_codes, layers) -> Layered:
         for h in range(first, first + count):
             keys.append(index << 10 | pending_codes[h])
             starts.append(len(rs))
-            previous = None
+            previous: tuple[int, int, int] | None = None
             for r in range(1, len(layers)):
                 b, m, s = layers[r]
                 triple = (b[h], m[h], s[h])
@@ -229,7 +258,7 @@ def _pack(runs, pending_codes, layers) -> Layered:
     return Layered(keys, starts, rs, best, moves, second)
 
 
-def packed(layered: Layered) -> dict[str, array]:
+def packed(layered: Layered) -> dict[str, TableArray]:
     """A table's arrays as a file stores them: keys as steps and breakpoint counts
     instead of offsets, which compress to a fraction."""
     keys, starts = layered.keys, layered.starts
@@ -238,7 +267,7 @@ def packed(layered: Layered) -> dict[str, array]:
             "rs": layered.rs, "best": layered.best, "moves": layered.moves, "second": layered.second}
 
 
-def unpacked(arrays: dict) -> Layered:
+def unpacked(arrays: Mapping[str, TableArray]) -> Layered:
     """The inverse of :func:`packed`."""
     keys = array("q", accumulate(arrays["key_steps"]))
     starts = array("l", accumulate(arrays["counts"], initial=0))

@@ -23,6 +23,7 @@ compress to almost nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from functools import cache
 
 FILES, RANKS = 8, 4
@@ -71,7 +72,8 @@ class Material:
         self.pieces: tuple[int, ...] = ((lead,) if lead is not None else ()) + tuple(rest)
         self.n = len(key)
         # slot ranges of twins (identical pieces, kept sorted); the lead is alone
-        groups, start = [], 1 if lead is not None else 0
+        groups: list[tuple[int, int]] = []
+        start = 1 if lead is not None else 0
         for end in range(start + 1, self.n + 1):
             if end == self.n or self.pieces[end] != self.pieces[start]:
                 if end - start > 1:
@@ -90,19 +92,19 @@ class Material:
         return "".join(letters[p] for p in self.key if p < 8) + "v" + "".join(
             letters[p & 7].lower() for p in self.key if p >= 8)
 
-    def _image(self, squares, sym) -> tuple[int, ...]:
+    def _image(self, squares: Sequence[int], sym: tuple[int, ...]) -> tuple[int, ...]:
         image = [sym[sq] for sq in squares]
         for start, end in self.twins:
             image[start:end] = sorted(image[start:end])
         return tuple(image)
 
-    def canonical(self, squares) -> tuple[int, ...]:
+    def canonical(self, squares: Sequence[int]) -> tuple[int, ...]:
         """The stored image of a placement (squares in slot order)."""
         if self.unique_lead:
             return self._image(squares, SYMMETRIES[LEAD_SYMMETRY[squares[0]]])
         return min(self._image(squares, sym) for sym in SYMMETRIES)
 
-    def index(self, squares) -> int:
+    def index(self, squares: Sequence[int]) -> int:
         """The entry of a placement (squares in slot order, twins in any order)."""
         image = self.canonical(squares)
         index = QUADRANT[image[0]]
@@ -110,7 +112,7 @@ class Material:
             index = index * SQUARES + sq
         return index
 
-    def symmetry(self, squares) -> int:
+    def symmetry(self, squares: Sequence[int]) -> int:
         """Which of SYMMETRIES takes a placement to its stored image (a material
         with a unique lead: the one that puts the lead in the quadrant)."""
         if not self.unique_lead:
@@ -126,7 +128,7 @@ class Material:
         squares.append(QUADRANT_SQUARES[index])
         return tuple(reversed(squares))
 
-    def placements(self):
+    def placements(self) -> Iterator[tuple[int, tuple[int, ...]]]:
         """(index, squares) of every real, canonical placement."""
         for index in range(self.size):
             squares = self.placement(index)

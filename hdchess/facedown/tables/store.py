@@ -25,16 +25,21 @@ import os
 import sys
 import zlib
 from array import array
+from collections.abc import Mapping
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 FORMAT = 2
 MAGIC = b"hdchess tables 2\n"  # arrays little-endian, typed by size
 SUFFIX = ".hdt"
 DATA_DIR: Traversable = files(__package__) / "data"  # a folder, or a folder inside a zip
 ENVIRONMENT = "HDCHESS_TABLES"
+
+# (strings: ``array`` takes a type argument at run time only from Python 3.12)
+TableArray: TypeAlias = "array[int] | bytes"  # a table's array as read: ``bytes`` for one-byte entries, else an array
+Writable: TypeAlias = "array[int] | bytes | bytearray"  # what a table's array may be when written
 
 
 def cache_directory() -> Path:
@@ -68,7 +73,7 @@ def file_name(variant: str, pieces: int, rules: dict[str, Any]) -> str:
     return f"{variant}-{pieces}{extra}{SUFFIX}"
 
 
-def _kind(data) -> str:
+def _kind(data: Writable) -> str:
     """An array's element type as the file names it (``i32``, ``u8``): sizes, not
     C type codes, since ``l`` is 8 bytes on a 64-bit CPython and 4 in Pyodide."""
     if not isinstance(data, array):
@@ -84,12 +89,12 @@ def _typecode(kind: str) -> str:
     raise ValueError(f"no array type for {kind}")
 
 
-def write(path: Path, header: dict[str, Any], tables: dict[str, dict[str, array | bytes]]) -> int:
+def write(path: Path, header: dict[str, Any], tables: Mapping[str, Mapping[str, Writable]]) -> int:
     """Write ``tables`` ({table name: {array name: array}}) with ``header``; returns the file's size."""
     payload = bytearray()
-    entries = {}
+    entries: dict[str, dict[str, list[int | str]]] = {}
     for name, arrays in tables.items():
-        described = {}
+        described: dict[str, list[int | str]] = {}
         for array_name, data in arrays.items():
             if isinstance(data, array) and sys.byteorder != "little":
                 data = array(data.typecode, data)
@@ -124,13 +129,15 @@ class TableFile:
         length = int.from_bytes(data[len(MAGIC):start], "little")
         self.header: dict[str, Any] = json.loads(data[start:start + length])
         self._payload = memoryview(data)[start + length:]
-        self._arrays: dict[tuple[str, str], Any] = {}
+        self._arrays: dict[tuple[str, str], TableArray] = {}
 
     @property
-    def tables(self) -> dict[str, dict[str, list]]:
-        return self.header["tables"]
+    def tables(self) -> dict[str, dict[str, list[Any]]]:
+        """{table name: {array name: [offset, length, element type]}}, as the header holds them."""
+        tables: dict[str, dict[str, list[Any]]] = self.header["tables"]
+        return tables
 
-    def array(self, table: str, name: str):
+    def array(self, table: str, name: str) -> TableArray:
         """A table's array: ``bytes`` for one-byte entries, else an ``array``."""
         key = (table, name)
         found = self._arrays.get(key)
@@ -140,10 +147,11 @@ class TableFile:
             if kind == "u8":
                 found = raw
             else:
-                found = array(_typecode(kind))
-                found.frombytes(raw)
+                numbers = array(_typecode(kind))
+                numbers.frombytes(raw)
                 if sys.byteorder != "little":
-                    found.byteswap()
+                    numbers.byteswap()
+                found = numbers
             self._arrays[key] = found
         return found
 

@@ -63,7 +63,7 @@ class Graph:
         self.targets.append(target)
         self.degree[source] += 1
 
-    def predecessors(self) -> tuple[array, array]:
+    def predecessors(self) -> tuple[array[int], array[int]]:
         """(start, list): the positions with a quiet move to v are list[start[v]:start[v + 1]]."""
         start = array("l", bytes(8 * (self.size + 1)))
         for v in self.targets:
@@ -87,7 +87,8 @@ def solve(graph: Graph, limit: int) -> bytearray:
     decided = bytearray(graph.size)
     remaining = array("H", graph.degree)
     exits, valid = graph.exits, graph.valid
-    won, lost = [], []
+    won: list[int] = []
+    lost: list[int] = []
     for u in range(graph.size):
         if not valid[u]:
             continue
@@ -98,7 +99,8 @@ def solve(graph: Graph, limit: int) -> bytearray:
             value[u], decided[u] = LOSS + 1, 1
             lost.append(u)
     for distance in range(2, limit + 1):
-        new_won, new_lost = [], []
+        new_won: list[int] = []
+        new_lost: list[int] = []
         for v in lost:  # a move into a lost position wins
             for u in preds[start[v]:start[v + 1]]:
                 if not decided[u]:
