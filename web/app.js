@@ -3,11 +3,13 @@
 // build time, or the saved game's last view); Python loads in a worker meanwhile,
 // and a first click made before it is ready is kept and played when it is.
 
-import {
-  askHint, call, errorText, loadRecord, mount, moveNow, playQueued, renderAll, resign, restoreSaved, saveGame,
-  scheduleAi,
-  showGameOverPanel, showMessage, startClockTicks, startGame, task, undo,
-} from "./controller.js";
+import { moveNow, scheduleAi } from "./ai-turns.js";
+import { mount } from "./controller.js";
+import { call, task } from "./engine-queue.js";
+import { saveGame } from "./game-events.js";
+import { askHint, playQueued } from "./human-turns.js";
+import { loadRecord, resign, restoreSaved, startGame, undo } from "./lifecycle.js";
+import { errorText, renderAll, showGameOverPanel, showMessage, startClockTicks } from "./render.js";
 import { checkGame, enterReplay, stepReplay, toggleAutoplay } from "./replay.js";
 import { app, NO_LEGAL, setupFor, variantInfo } from "./state.js";
 import { post, readyDetails, runPending, startEmbed } from "./embed.js";

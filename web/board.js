@@ -6,66 +6,18 @@
 // A click that does nothing is reported through onNothing({from, to}), so the
 // page can say why; onSelect(square, its actions) when a piece is picked up. Selection, focus and the choice menu are its own UI state.
 
+import { createChoiceMenu } from "./choice-menu.js";
+import { describeContent, makeContent, makeDisc, squareNames } from "./discs.js";
+import { drawHint } from "./hint-arrow.js";
 import { t } from "./i18n.js";
-import { isPieceLetter, kindName, pieceColor, pieceGlyph, pieceName, topPiece } from "./pieces.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const HOLD_MS = 450; // a touch held this long shows a stack instead of clicking
 
+export { makeDisc, squareNames }; // for the page's other parts, which drew with them from here
+
 function reducedMotion() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
-}
-
-/** Square names of a files x ranks board, bottom-left first ("a1", "b1", ...), as the engine numbers them. */
-export function squareNames(files, ranks) {
-  const letters = "abcdefghijklmnopqrstuvwxyz";
-  const names = [];
-  for (let r = 0; r < ranks; r++) for (let f = 0; f < files; f++) names.push(`${letters[f]}${r + 1}`);
-  return names;
-}
-
-/** A disc element for one piece letter or "x" (face-down), or null. */
-export function makeDisc(content, letters) {
-  if (!content) return null;
-  const disc = document.createElement("span");
-  if (content === "x") {
-    disc.className = "disc hidden";
-    return disc;
-  }
-  if (!isPieceLetter(content)) return null;
-  disc.className = `disc ${pieceColor(content)}${letters ? " letters" : ""}`;
-  const glyph = document.createElement("span");
-  glyph.className = "glyph";
-  // letters as in the notation: upper case red, lower case black (told apart without colour)
-  glyph.textContent = letters ? content : pieceGlyph(content);
-  disc.append(glyph);
-  return disc;
-}
-
-/** What a square shows: its top piece, with the stack's height when there is more than one. */
-function makeContent(content, letters) {
-  const top = content === "x" ? "x" : topPiece(content);
-  const disc = makeDisc(top, letters);
-  if (!disc) return null;
-  if (content.length > 1 && content !== "x") {
-    disc.classList.add("stacked");
-    const height = document.createElement("span");
-    height.className = "height";
-    height.textContent = String(content.length);
-    disc.append(height);
-  } else if (top !== "x") {
-    disc.title = kindName(top);
-  }
-  return disc;
-}
-
-/** Screen-reader words for a square's content. */
-function describeContent(sq, content) {
-  if (!content) return t("square.empty", { sq });
-  if (content === "x") return t("square.hidden", { sq });
-  if (content.length === 1) return t("square.piece", { sq, piece: pieceName(content) });
-  const pieces = [...content].reverse().map(pieceName).join(t("list.sep"));
-  return t("square.stack", { sq, n: content.length, pieces });
 }
 
 /** Attribute writes invalidate style even when the value is the same: skip those. */
@@ -93,13 +45,19 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
   stackPop.className = "stack-pop";
   stackPop.setAttribute("aria-hidden", "true");
   stackPop.hidden = true;
-  const menu = document.createElement("div"); // several actions share one from/to: the player picks
-  menu.className = "choice-menu";
-  menu.setAttribute("role", "menu");
-  menu.hidden = true;
+  const menu = createChoiceMenu({ // several actions share one from/to: the player picks
+    onPick(action) {
+      selected = null;
+      render();
+      onAction(action);
+    },
+    onClose(sq) {
+      if (cells.has(sq)) moveFocus(sq);
+    },
+  });
   const boardArea = document.createElement("div");
   boardArea.className = "board-area";
-  boardArea.append(grid, overlay, stackPop, menu);
+  boardArea.append(grid, overlay, stackPop, menu.element);
   wrap.append(rankLabels, boardArea, document.createElement("span"), fileLabels);
   root.replaceChildren(wrap);
 
@@ -167,7 +125,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
     grid.replaceChildren(...rows);
     if (!cells.has(focusSq)) focusSq = nameAt(0, 0);
     selected = null;
-    closeMenu(false);
+    menu.close(false);
   }
 
   function sameShape(board) {
@@ -210,69 +168,10 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
     onNothing({ from, to: sq });
   }
 
-  // -- the choice menu -------------------------------------------------------------
+  /** @param {string} sq @param {Action[]} actions */
   function openMenu(sq, actions) {
-    const items = actions.map((action) => {
-      const item = document.createElement("button");
-      item.type = "button";
-      item.className = "choice-item";
-      item.setAttribute("role", "menuitem");
-      item.tabIndex = -1;
-      const label = action.choice ?? action.move;
-      item.textContent = action.penalised ? `${label} · ${t("square.penalised")}` : label;
-      if (label !== action.move) item.title = action.move;
-      item.addEventListener("click", (event) => {
-        event.stopPropagation();
-        closeMenu(false);
-        selected = null;
-        render();
-        onAction(action);
-      });
-      return item;
-    });
-    menu.replaceChildren(...items);
-    menu.setAttribute("aria-label", t("board.choose", { sq }));
-    menu.dataset.sq = sq;
-    const { col, row } = cellPosition(sq);
-    menu.style.left = `${((col + 0.5) / shape.files) * 100}%`;
-    menu.style.top = `${((row + 0.5) / shape.ranks) * 100}%`;
-    menu.classList.toggle("upward", row > shape.ranks / 2);
-    menu.classList.toggle("leftward", col > shape.files / 2);
-    menu.hidden = false;
-    items[0].tabIndex = 0;
-    items[0].focus();
+    menu.open(sq, actions, { ...cellPosition(sq), files: shape.files, ranks: shape.ranks });
   }
-
-  function closeMenu(refocus = true) {
-    if (menu.hidden) return;
-    const sq = menu.dataset.sq;
-    menu.hidden = true;
-    menu.replaceChildren();
-    if (refocus && sq && cells.has(sq)) moveFocus(sq);
-  }
-
-  menu.addEventListener("keydown", (event) => {
-    const items = [...menu.querySelectorAll(".choice-item")];
-    const at = items.indexOf(document.activeElement);
-    let next = null;
-    if (event.key === "ArrowDown" || event.key === "ArrowRight") next = (at + 1) % items.length;
-    else if (event.key === "ArrowUp" || event.key === "ArrowLeft") next = (at - 1 + items.length) % items.length;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = items.length - 1;
-    else if (event.key === "Escape" || event.key === "Tab") {
-      event.preventDefault();
-      event.stopPropagation();
-      closeMenu();
-      return;
-    } else return;
-    event.preventDefault();
-    event.stopPropagation();
-    items.forEach((item, i) => { item.tabIndex = i === next ? 0 : -1; });
-    items[next].focus();
-  });
-  document.addEventListener("pointerdown", (event) => {
-    if (!menu.hidden && !menu.contains(event.target)) closeMenu(false);
-  }, true);
 
   // -- the whole stack, on demand ------------------------------------------------
   function showStack(sq) {
@@ -339,42 +238,11 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
       setIfChanged(cell, "tabindex", sq === focusSq ? "0" : "-1");
     }
     grid.classList.toggle("interactive", Boolean(cfg.interactive));
-    drawHint();
-  }
-
-  function drawHint() {
-    overlay.replaceChildren();
-    const hint = cfg.hint;
-    if (!hint?.to || !cells.has(hint.to)) return;
-    const center = (sq) => {
+    drawHint(overlay, cfg.hint, (sq) => {
+      if (!cells.has(sq)) return null;
       const { col, row } = cellPosition(sq);
       return [col * 100 + 50, row * 100 + 50];
-    };
-    const [x2, y2] = center(hint.to);
-    if (!hint.from || hint.from === hint.to || !cells.has(hint.from)) {
-      const ring = document.createElementNS(NS, "circle");
-      Object.entries({ cx: x2, cy: y2, r: 44, class: "hint-ring" }).forEach(([k, v]) => ring.setAttribute(k, v));
-      overlay.append(ring);
-      return;
-    }
-    const [x1, y1] = center(hint.from);
-    const len = Math.hypot(x2 - x1, y2 - y1);
-    const ux = (x2 - x1) / len;
-    const uy = (y2 - y1) / len;
-    const tipX = x2 - ux * 20;
-    const tipY = y2 - uy * 20;
-    const line = document.createElementNS(NS, "line");
-    Object.entries({ x1: x1 + ux * 20, y1: y1 + uy * 20, x2: tipX - ux * 26, y2: tipY - uy * 26, class: "hint-line" })
-      .forEach(([k, v]) => line.setAttribute(k, v));
-    const head = document.createElementNS(NS, "polygon");
-    const px = -uy;
-    const py = ux;
-    const base = [tipX - ux * 34, tipY - uy * 34];
-    head.setAttribute("points", [
-      [tipX, tipY], [base[0] + px * 20, base[1] + py * 20], [base[0] - px * 20, base[1] - py * 20],
-    ].map((p) => p.join(",")).join(" "));
-    head.setAttribute("class", "hint-head");
-    overlay.append(line, head);
+    });
   }
 
   /** Brief flip/move/capture animation of the change from `before` to the current squares. */
@@ -497,7 +365,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
       if (selected && !destsOf(selected).length) selected = null;
       if (!cfg.interactive) {
         selected = null;
-        closeMenu(false);
+        menu.close(false);
       }
       render();
       if (animateMove) animate(before, animateMove);

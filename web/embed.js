@@ -2,7 +2,8 @@
 // postMessage, and the parent's commands. Every message has source "hdchess";
 // a command that cannot be carried out gets an `error` event and changes nothing.
 
-import { errorText, loadRecord, startGame } from "./controller.js";
+import { loadRecord, startGame } from "./lifecycle.js";
+import { errorText } from "./render.js";
 import { app, on } from "./state.js";
 import { matchLevel } from "./ui/params.js";
 

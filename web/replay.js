@@ -2,7 +2,8 @@
 // (from the bridge's position_at), stepping and playing through, and the
 // blunder check (the bridge's analyse, one ply per request).
 
-import { call, EngineRestarted, renderAll, renderButtons, showError, showGameOverPanel, task } from "./controller.js";
+import { call, EngineRestarted, task } from "./engine-queue.js";
+import { renderAll, renderButtons, showError, showGameOverPanel } from "./render.js";
 import { t } from "./i18n.js";
 import { app, markOf, replayPosition, shownReplayPly, stopReplay } from "./state.js";
 import { announce, describeMove } from "./ui/announce.js";

@@ -99,6 +99,14 @@ export function startPly() {
   return app.view.start_ply ?? ((app.view.ply ?? app.view.moves.length) - app.view.moves.length);
 }
 
+/** Who would resign now: the human against the computer, else the player to move; null if nobody can
+ *  (the game is over, or no colour is decided yet). */
+export function resigner() {
+  const view = app.view;
+  if (view.outcome || !view.side) return null;
+  return humanPlayer() ?? view.turn_player;
+}
+
 /** Did the human of a game against the computer make a move yet (so Undo has something to take back)? */
 export function humanHasMoved() {
   const me = humanPlayer();

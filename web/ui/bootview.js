@@ -4,7 +4,7 @@
 // with options whose opening was not written down, the board waits, empty,
 // in the variant's shape.
 
-import { squareNames } from "../board.js";
+import { squareNames } from "../discs.js";
 
 const BLANK = {
   side: null, turn_player: 1, player_colors: { 1: null, 2: null }, scores: { red: 0, black: 0 },

@@ -2,7 +2,7 @@
 // no-progress count and the face-down pool. All numbers come from the view.
 
 import { t } from "../i18n.js";
-import { makeDisc } from "../board.js";
+import { makeDisc } from "../discs.js";
 import { kindOrder, pieceColor, pieceName, pieceValue } from "../pieces.js";
 import { el } from "./dom.js";
 

@@ -1,0 +1,75 @@
+// The computer's turns: it moves whenever it is to move, one request at a time;
+// a level that thinks by time (the Grandmaster) shows its progress, and the
+// player may tell it to move now.
+
+import { t } from "./i18n.js";
+import { call, EngineRestarted, task } from "./engine-queue.js";
+import { afterMove } from "./game-events.js";
+import { renderAll, renderStatus, showError } from "./render.js";
+import { announce } from "./ui/announce.js";
+import { app } from "./state.js";
+
+// An AI reply is shown no sooner than this after the player's move, so that move's animation
+// lands first; with reduced motion nothing animates, so nothing needs waiting for.
+const AI_PACE_MS = 300;
+const THINK_SLICE_MS = 200; // a level that thinks by time searches in slices: the page stays in charge
+
+/** A level that thinks by time (the top level) thinks in slices, showing its progress, until its time is
+ *  up or the player asks it to move now; then ai_move plays the best move it found. Others: nothing.
+ *  @param {string} level */
+async function thinkByTime(level) {
+  if (!app.info?.timed_levels?.[level]) return;
+  app.moveNow = false;
+  app.thinkProgress = 0;
+  renderStatus();
+  try {
+    for (;;) {
+      const result = await call("think", { level, ms: THINK_SLICE_MS });
+      app.thinkProgress = result.progress;
+      renderStatus();
+      if (result.done || app.moveNow) return;
+    }
+  } finally {
+    app.thinkProgress = null;
+  }
+}
+
+/** The player asks the thinking computer to play the best move it has found. */
+export function moveNow() {
+  app.moveNow = true;
+  announce(t("think.movingNow"));
+}
+
+/** If the computer is to move, queue its move (once); it schedules itself again after. */
+export function scheduleAi() {
+  if (app.aiScheduled || !app.ready || app.fatal || app.aiFailed) return;
+  const view = app.view;
+  if (view.outcome || app.setup.players[view.turn_player] !== "ai") return;
+  app.aiScheduled = true;
+  task(async () => {
+    app.aiScheduled = false;
+    const now = app.view;
+    if (now.outcome || app.setup.players[now.turn_player] !== "ai") return;
+    app.thinking = true;
+    renderAll();
+    const started = performance.now();
+    try {
+      await thinkByTime(app.setup.level);
+      const result = await call("ai_move", { level: app.setup.level });
+      const pace = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? 0 : AI_PACE_MS;
+      const wait = pace - (performance.now() - started);
+      if (wait > 0) await new Promise((resolve) => window.setTimeout(resolve, wait));
+      app.thinking = false;
+      await afterMove(result.view, "ai");
+    } catch (err) {
+      // a refusal, or a second crash on the same position: do not ask again, the error stays on screen
+      app.aiCrashes = err instanceof EngineRestarted ? app.aiCrashes + 1 : 0;
+      if (!(err instanceof EngineRestarted) || app.aiCrashes >= 2) {
+        app.aiFailed = true;
+        showError(err);
+      }
+    } finally {
+      app.thinking = false;
+    }
+  }).then(scheduleAi, scheduleAi);
+}
