@@ -115,7 +115,7 @@ class VariantSpec:
 
     ``counts`` and score tables are indexed by piece kind (K A E H R C P W).
     ``board`` is the variant's Geometry, or a function of the chosen options
-    that returns one. ``fixed`` holds rule parameters that are not options in
+    (with the fixed parameters) that returns one. ``fixed`` holds rule parameters that are not options in
     this variant (``first_flip`` is always ``self`` in banqi). ``family`` makes
     the game's states (:class:`Family`). ``movement`` is the family's
     description of how the pieces move, made for a board: ``movement(geometry)``
@@ -303,7 +303,7 @@ def make_ruleset(spec: VariantSpec, options: Mapping[str, Any]) -> Ruleset:
     pool = tuple(spec.counts[code & 7] for code in range(16))
     if isinstance(spec.board, Geometry):
         return Ruleset(spec.name, tuple(chosen.items()), spec, spec.board, values, pool)
-    ruleset = Ruleset(spec.name, tuple(chosen.items()), spec, spec.board(chosen), values, pool)
+    ruleset = Ruleset(spec.name, tuple(chosen.items()), spec, spec.board({**spec.fixed, **chosen}), values, pool)
     spec.family.validate(ruleset)  # the board (and what it holds) depends on the options
     return ruleset
 

@@ -1,9 +1,14 @@
 """Rulesets as data: defaults, validation, dicts and repr (issue 2, item 1)."""
 
+import dataclasses
+
 import pytest
 
 from hdchess import RED, Ruleset, RulesetError, load_ruleset, ruleset_from_dict, variant_names
 from hdchess.core import make_piece
+from hdchess.game import Game
+from hdchess.geometry import Geometry
+from hdchess.rules import Option, make_ruleset
 from hdchess.variants import variant_spec
 
 
@@ -102,3 +107,65 @@ def test_rulesets_are_frozen_hashable_values():
 def test_with_options_changes_only_what_it_names():
     ruleset = load_ruleset(scoring="alt").with_options(no_progress_plies=10)
     assert ruleset.non_defaults() == {"scoring": "alt", "no_progress_plies": 10}
+
+
+# -- a variant is checked when it is made (issue 34) ------------------------------------------------------------
+
+def test_a_face_down_variant_whose_pieces_do_not_fill_its_board_is_refused_when_made():
+    with pytest.raises(RulesetError) as caught:
+        variant_spec("hdc2").derive(name="wide", board=Geometry.of(6, 6))
+    message = str(caught.value)
+    assert message.startswith("wide: ")
+    assert "counts 1 2 2 2 2 2 4 1" in message and "32 pieces" in message
+    assert "36 squares of a 6x6 board" in message
+    assert "wide" not in variant_names()
+
+
+def test_a_face_down_variant_whose_pieces_fill_its_board_is_made_and_plays():
+    spec = variant_spec("banqi").derive(name="wide", board=Geometry.of(6, 6), counts=(1, 2, 2, 2, 2, 3, 6, 0))
+    ruleset = make_ruleset(spec, {})
+    game = Game(ruleset, seed=5)  # the deal lays 36 pieces on 36 squares
+    assert len(game.state.legal_actions()) == 36
+    game.play("a1")
+    assert game.state.square_text(0) in "KAEHRCPkaehrcp"
+
+
+def test_a_face_down_variant_with_a_piece_its_movement_does_not_move_is_refused():
+    with pytest.raises(RulesetError, match=r"gaiqi2: counts has 2 Archer\(s\), a piece its movement does not move"):
+        variant_spec("gaiqi").derive(name="gaiqi2", board=Geometry.of(6, 6), counts=(1, 2, 2, 2, 2, 2, 5, 2))
+
+
+def test_a_stacking_variant_whose_layout_does_not_hold_its_set_is_refused():
+    with pytest.raises(RulesetError, match=r"few: layout 'normal' has 5 red Soldiers, but its counts say 4"):
+        variant_spec("cheight").derive(name="few", counts=(1, 2, 2, 2, 2, 2, 4, 0))
+
+
+def test_a_stacking_layout_that_does_not_fit_its_board_is_refused_when_the_ruleset_is_made():
+    cheight = variant_spec("cheight")
+    wide = "[ae][cp][ck][ae]/[rp][hp][hp][rp]p/[RP][HP][HP][RP]/[AE][CP][CK][AE]"  # a fifth file on rank 3
+    layouts = {**cheight.fixed["layouts"], "wide": wide}
+    options = tuple(dataclasses.replace(o, choices=(*o.choices, "wide")) if o.name == "layout" else o
+                    for o in cheight.options)
+    spec = cheight.derive(name="wider", fixed={**cheight.fixed, "layouts": layouts}, options=options)
+    assert make_ruleset(spec, {}).geometry.ranks == 8  # the default layout is fine
+    with pytest.raises(RulesetError, match=r"wider: layout 'wide' does not fit its 4x4 board: rank 3 covers 5 files"):
+        make_ruleset(spec, {"layout": "wide"})
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"score_tables": {"official": (10, 2, 2), "alt": (10, 4, 5, 7, 12, 8, 3, 6)}},
+     "bad: score table 'official' must be 8 whole numbers, one per kind (K A E H R C P W), not (10, 2, 2)"),
+    ({"score_tables": {"official": (10, 2, 2, 4, 9, 5, 1, 3)}}, "bad: no score table 'alt'"),
+    ({"counts": (1, 2, 2, 2, 2, 2, 4)}, "bad: counts must be 8 whole numbers"),
+    ({"glyphs": ("帥仕相", "將士象馬車包卒弓")}, "bad: glyphs must be two strings of 8 characters"),
+    ({"options": (Option("no_progress_plies", "NoProgressPlies", -3, "a limit"),)},
+     "bad: the default of option 'no_progress_plies' fails its own check"),
+    ({"options": (Option("first_flip", "FirstFlip", "nobody", "who", choices=("opponent", "self")),)},
+     "bad: the default of option 'first_flip' fails its own check"),
+    ({"rules_file": "bad.md"}, "bad: no rules file 'bad.md'"),
+    ({"switches": {"fog": True}}, "bad: unknown switch 'fog'"),
+])
+def test_a_spec_with_a_bad_table_glyphs_option_or_file_is_refused_naming_the_key(changes, message):
+    with pytest.raises(RulesetError) as caught:
+        variant_spec("hdc2").derive(name="bad", **changes)
+    assert message in str(caught.value)

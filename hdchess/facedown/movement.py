@@ -59,6 +59,8 @@ class Movement:
     # the kinds (banqi's rank order); None where any piece may capture any piece
     victims: tuple[int, ...] | None = None
     kind_relation: Callable[[int, int], object] | None = None
+    # a bit per kind (K A E H R C P W) these rules move: a variant may use no other
+    kinds: int = 0b11111111
 
     @property
     def reads_enemy_kinds(self) -> bool:
@@ -367,7 +369,8 @@ def xiangqi_blind_captures(geometry: Geometry) -> Movement:
         code = {GENERAL: "piece.any_direction", ADVISOR: "piece.one_diagonal", SOLDIER: "piece.one_line"}.get(kind)
         return None if code is None else Message(code, **piece)
 
-    return Movement(movegen=generate_moves, scan=scan, gives_check=gives_check, explain=explain)
+    # no Archer: xiangqi has none
+    return Movement(movegen=generate_moves, scan=scan, gives_check=gives_check, explain=explain, kinds=0b01111111)
 
 
 __all__ = ["CAPTURABLE_KINDS", "RANKS", "VICTIM_KINDS", "Movement", "can_capture", "capture_any_revealed",

@@ -20,7 +20,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ..actions import ActionTables
-from ..core import BLACK, COLOR_NAMES, GENERAL, RED, Color, Piece, make_piece, piece_letter
+from ..core import BLACK, COLOR_NAMES, GENERAL, KIND_NAMES, RED, Color, Piece, make_piece, piece_letter
 from ..errors import RulesetError
 from ..gamestate import NO_SIDE, Action, ActionInfo, Outcome, Termination
 from ..geometry import Geometry, per_geometry
@@ -110,6 +110,11 @@ class Position:
                 f"{ruleset.variant}: a face-down game's pieces fill its board, but counts "
                 f"{' '.join(map(str, counts))} (K A E H R C P W) make 2 x {sum(counts)} = {pieces} pieces "
                 f"for the {geometry.num_squares} squares of a {geometry.files}x{geometry.ranks} board")
+        kinds = ruleset.movement.kinds
+        for kind, count in enumerate(counts):
+            if count and not kinds >> kind & 1:
+                raise RulesetError(f"{ruleset.variant}: counts has {count} {KIND_NAMES[kind]}(s), a piece its "
+                                   "movement does not move")
 
     @classmethod
     def from_parts(cls, ruleset: Ruleset, mailbox, pool, side, quiet=0, ply=0,

@@ -6,7 +6,8 @@ The modules, each with one job (the face-down family has the same ones):
 
 - :mod:`.position`: the mechanics (stacks, push/pop, legal actions, outcome);
 - :mod:`.movement`: how stacked pieces move on a board (:class:`Movement`);
-- :mod:`.notation`: text in and out; :mod:`.explain`: why an action is refused;
+- :mod:`.notation`: text in and out (and :func:`layout_board`, the board a start
+  layout is played on); :mod:`.explain`: why an action is refused;
 - :mod:`.state`: :class:`State`, the position with the protocol's text layer and
   the layouts' starts (the family a variant names);
 - :mod:`.knowledge`: the AI's evaluation (:data:`KNOWLEDGE`).
@@ -14,7 +15,8 @@ The modules, each with one job (the face-down family has the same ones):
 
 from .knowledge import KNOWLEDGE
 from .movement import Movement
+from .notation import layout_board
 from .position import EMPTY, Position
 from .state import State
 
-__all__ = ["EMPTY", "KNOWLEDGE", "Movement", "Position", "State"]
+__all__ = ["EMPTY", "KNOWLEDGE", "Movement", "Position", "State", "layout_board"]

@@ -11,8 +11,10 @@ piece at height 0 of c1).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core import (
     COLOR_LETTERS,
@@ -26,11 +28,11 @@ from ..core import (
 )
 from ..errors import HdchessError, IllegalMoveError, InvalidMoveError, PositionError, RulesetError
 from ..gamestate import Action
+from ..geometry import Geometry
 from ..inputs import excerpt, shown, whole_number
 from .position import MAX_STACK, Position
 
 if TYPE_CHECKING:
-    from ..geometry import Geometry
     from ..rules import Ruleset
 
 P = TypeVar("P", bound=Position)
@@ -127,6 +129,18 @@ def _check_board(ruleset: Ruleset, text: str) -> list[list[int]]:
         if not counts[make_piece(color, GENERAL)]:
             raise PositionError(f"the board has no {COLOR_NAMES[color]} General; each side has one")
     return stacks
+
+
+def layout_board(settings: Mapping[str, Any]) -> Geometry:
+    """The board a stacking game's chosen start layout (``settings["layouts"][settings["layout"]]``,
+    a board field) is played on: as many ranks as it has, as many files as its top rank covers."""
+    layout = settings["layout"]
+    top = settings["layouts"][layout].split("/")
+    files = sum(int(ch) if ch.isdigit() else 1 for ch in re.sub(r"\[[^]]*\]", "s", top[0]))
+    try:
+        return Geometry.of(files, len(top))
+    except ValueError as exc:
+        raise RulesetError(f"layout {layout!r}: {exc}") from None
 
 
 def check_layout(ruleset: Ruleset) -> None:

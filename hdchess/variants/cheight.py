@@ -1,20 +1,16 @@
 """Cheight Chess: the xiangqi set in stacks on a 4-file board (rules text: ``hdchess rules cheight``).
 
 Everything that sets the game apart is data here: the four start layouts
-(hdchess/rules_text/cheight.md), the board each is played on (read from the layout itself), the
-pieces' values the AI and the views use, and the options. How stacked pieces
+(hdchess/rules_text/cheight.md), the board each is played on (read from the layout itself by
+:func:`hdchess.stacks.layout_board`), the pieces' values the AI and the views use, and the options. How stacked pieces
 move, capture by covering, carry and promote is the stacking family's
 (:mod:`hdchess.stacks`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from ..geometry import Geometry
 from ..rules import Option, VariantSpec
-from ..stacks import KNOWLEDGE, Movement, State
+from ..stacks import KNOWLEDGE, Movement, State, layout_board
 
 # The board field of each layout's start (Red moves first); the number of ranks sets the board.
 LAYOUTS = {
@@ -23,14 +19,8 @@ LAYOUTS = {
     "minimal": "[ae][cp][ck][ae]/[rp][hp][hp][rp]/[RP][HP][HP][RP]/[AE][CP][CK][AE]",
     "minimal-old": "[ae][ch][ch][ae]/[rp][pp][pk][rp]/[RP][PP][PK][RP]/[AE][CH][CH][AE]",
 }
-FILES = 4
 # king_takes_king = auto: what the original does on each board, by its number of ranks.
 AUTO_KING_TAKES_KING = {8: "yes", 4: "no"}
-
-
-def board(options: Mapping[str, Any]) -> Geometry:
-    """4 files by as many ranks as the chosen layout has."""
-    return Geometry.of(FILES, LAYOUTS[options["layout"]].count("/") + 1)
 
 
 SPEC = VariantSpec(
@@ -43,7 +33,7 @@ SPEC = VariantSpec(
         "Cover the enemy General to win."
     ),
     family=State,
-    board=board,
+    board=layout_board,
     #        K  A  E  H  R  C  P  W
     counts=(1, 2, 2, 2, 2, 2, 5, 0),
     # Not a score that decides the game: the material the AI weighs and the views
