@@ -20,17 +20,22 @@ own evaluation and move ordering (:class:`Knowledge`); the search is shared.
 The search and the levels are imported at their first use (PEP 562): a game's
 knowledge (its evaluation) needs this package, and a program that only plays
 moves, such as the web page's first screen, should not pay for the search.
+The level table (:mod:`.level_table`) and ``SearchLimits`` (:mod:`.limits`)
+import no search: naming a level or a budget costs nothing.
 """
 
 import importlib
+from typing import Any
 
 from .knowledge import Knowledge
 
-_LAZY = {name: ".levels" for name in ("LEVELS", "Level", "choose_action", "hint", "level_by_name")}
-_LAZY |= {name: ".search" for name in ("SearchInfo", "SearchLimits", "SearchResult", "analyse")}
+_LAZY = {name: ".level_table" for name in ("LEVELS", "Level", "level_by_name")}
+_LAZY |= {name: ".levels" for name in ("choose_action", "hint")}
+_LAZY |= {"SearchLimits": ".limits"}
+_LAZY |= {name: ".search" for name in ("SearchInfo", "SearchResult", "analyse")}
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name in _LAZY:
         value = getattr(importlib.import_module(_LAZY[name], __name__), name)
         globals()[name] = value

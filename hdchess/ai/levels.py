@@ -12,52 +12,29 @@ move and walks the ending home (:func:`converting`). The top
 level (Grandmaster) searches for a time instead, as deep as the machine
 allows: about 2 s a move (the web app shows its progress and can make it move
 at once).
+
+The table of levels (:mod:`.level_table`) is kept apart from the search, so
+naming or listing the levels costs no search; this module plays them.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, replace
+import threading
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from ..errors import HdchessError
 from ..gamestate import GameState
-from ..inputs import excerpt
-from .search import Searcher, SearchLimits, SearchResult, analyse
+from .level_table import LEVELS, TIMED_LEVELS, TOP_LEVEL, Level, level_by_name
+from .limits import SearchLimits
+from .search import Searcher, SearchInfo, SearchResult, analyse
 
+if TYPE_CHECKING:
+    from ..rules import Ruleset
 
-@dataclass(frozen=True)
-class Level:
-    name: str
-    nodes: int | None  # search budget (None: the level thinks by time)
-    temperature: float  # softmax temperature over root scores, in points; 0 = always the best
-    description: str = ""
-    movetime_ms: int | None = None  # thinking time of a level that thinks by time
-    contempt: float = 1.0  # win/loss games: points a draw costs it, so it plays on rather than repeat
-
-    def limits(self) -> SearchLimits:
-        return SearchLimits(nodes=self.nodes, movetime_ms=self.movetime_ms)
-
-
-LEVELS = (
-    Level("Beginner", 150, 6.0, "sees captures one move ahead and often plays loosely"),
-    Level("Casual", 700, 3.0, "avoids simple blunders"),
-    Level("Club", 2_500, 1.2, "looks a few plies ahead, weighs flip risks"),
-    Level("Expert", 8_000, 0.4, "rarely strays from the best move"),
-    Level("Master", 30_000, 0.0, "always plays its best move (under a second a move in a browser)"),
-    Level("Grandmaster", None, 0.0, "thinks about 2 s a move, as deep as the machine allows", movetime_ms=2_000),
-)
-TOP_LEVEL = LEVELS[-1]
-
-
-def level_by_name(name: str | int) -> Level:
-    """A level by name (any case) or number (1 = Beginner)."""
-    text = str(name).strip().lower()
-    for number, level in enumerate(LEVELS, 1):
-        if text in (level.name.lower(), str(number)):
-            return level
-    raise HdchessError(f"unknown level {excerpt(name)} (levels: {', '.join(lv.name for lv in LEVELS)} "
-                       f"or 1-{len(LEVELS)})")
+InfoCallback = Callable[[SearchInfo], None]
 
 
 def softmax_choice(scores: dict[int, float], temperature: float, rng: random.Random) -> int:
@@ -68,24 +45,24 @@ def softmax_choice(scores: dict[int, float], temperature: float, rng: random.Ran
     return rng.choices(actions, weights)[0]
 
 
-def point_units(ruleset) -> float:
+def point_units(ruleset: Ruleset) -> float:
     """One point in the units of the game's evaluation."""
     units = ruleset.knowledge.point_units
     return units(ruleset) if units is not None else 1.0
 
 
-def in_points(ruleset, value: float) -> float:
+def in_points(ruleset: Ruleset, value: float) -> float:
     """A search value (the evaluation's units) in points of material."""
     convert = ruleset.knowledge.in_points
     return convert(ruleset, value) if convert is not None else value / point_units(ruleset)
 
 
-def temperature_in_units(level: Level, ruleset) -> float:
+def temperature_in_units(level: Level, ruleset: Ruleset) -> float:
     """The level's temperature (in points) in the units of the game's evaluation."""
     return level.temperature * point_units(ruleset)
 
 
-def contempt_in_units(level: Level, ruleset) -> float:
+def contempt_in_units(level: Level, ruleset: Ruleset) -> float:
     """What a draw costs the level (in points) in the units of the game's evaluation."""
     return level.contempt * point_units(ruleset)
 
@@ -104,8 +81,8 @@ def converting(state: GameState) -> bool:
     return knowledge.estimate(state, knowledge.weights) >= lead
 
 
-def choose_action(state: GameState, level: str | int | Level = "Master", seed: int = 0, stop=None,
-                  on_info=None) -> SearchResult:
+def choose_action(state: GameState, level: str | int | Level = "Master", seed: int = 0,
+                  stop: threading.Event | None = None, on_info: InfoCallback | None = None) -> SearchResult:
     """The action the level plays in ``state``: the same for the same state and seed
     (for a level with a node budget; ``stop`` and ``on_info`` as for ``analyse``)."""
     level = level if isinstance(level, Level) else level_by_name(level)
@@ -126,7 +103,7 @@ def choose_action(state: GameState, level: str | int | Level = "Master", seed: i
 
 
 def level_searcher(state: GameState, level: str | int | Level, seed: int = 0, limits: SearchLimits | None = None,
-                   stop=None, on_info=None) -> Searcher:
+                   stop: threading.Event | None = None, on_info: InfoCallback | None = None) -> Searcher:
     """A search of ``state`` as the level plays it at full strength (no temperature; the
     opening book, as every level that always plays its best move), within its own budget
     or ``limits``, with its contempt for draws: run it whole (``run``) or in slices
@@ -139,3 +116,8 @@ def level_searcher(state: GameState, level: str | int | Level, seed: int = 0, li
 def hint(state: GameState, seed: int = 0) -> SearchResult:
     """The Master's choice, with its evaluation and principal variation."""
     return choose_action(state, "Master", seed)
+
+
+__all__ = ["LEVELS", "TIMED_LEVELS", "TOP_LEVEL", "Level", "choose_action", "contempt_in_units", "converting",
+           "hint", "in_points", "level_by_name", "level_searcher", "point_units", "softmax_choice",
+           "temperature_in_units"]

@@ -39,6 +39,7 @@ from typing import Any
 
 from ..gamestate import Action, GameState, Outcome
 from .knowledge import DECISIVE, WIN_BONUS, terminal_utility
+from .limits import SearchLimits
 
 INFINITY = 1e9
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -46,16 +47,6 @@ _MAX_DEPTH = 64
 _LMR_DEPTH = 3  # late-move reductions from this remaining depth...
 _LMR_MOVES = 4  # ...for quiet moves after this many
 _QUIESCE_PLIES = 4
-
-
-@dataclass(frozen=True)
-class SearchLimits:
-    """Stop after ``movetime_ms`` milliseconds, ``depth`` plies or ``nodes`` nodes
-    (whichever comes first; None = no limit of that kind)."""
-
-    movetime_ms: float | None = None
-    depth: int | None = None
-    nodes: int | None = None
 
 
 @dataclass(frozen=True)
@@ -639,7 +630,7 @@ class Searcher:
         return tuple(line)
 
 
-def analyse(state: GameState, limits: SearchLimits = SearchLimits(movetime_ms=1000), seed: int = 0,
+def analyse(state: GameState, limits: SearchLimits = SearchLimits(movetime_ms=1000), seed: int = 0,  # noqa: B008
             on_info: Callable[[SearchInfo], None] | None = None, stop=None,
             weights: Any = None, root_margin: float | None = None, contempt: float = 0.0,
             book: bool = False) -> SearchResult:
