@@ -13,9 +13,11 @@ from __future__ import annotations
 import functools
 import json
 from importlib import resources
+from typing import Any
 
 from ..gamestate import Action
 from .position import Position
+from .state import State
 
 Mirror = tuple[bool, bool]  # (files reversed, ranks reversed)
 MIRRORS: tuple[Mirror, ...] = ((False, False), (True, False), (False, True), (True, True))
@@ -31,7 +33,7 @@ def mirror_square(state: Position, sq: int, mirror: Mirror) -> int:
     return geometry.square(file, rank)
 
 
-def mirrored(state: Position, mirror: Mirror) -> Position:
+def mirrored(state: State, mirror: Mirror) -> State:
     """The position seen in a mirror (only for book positions: no move history kept)."""
     mailbox = list(state.mailbox)
     for sq, content in enumerate(state.mailbox):
@@ -44,19 +46,21 @@ def mirror_action(state: Position, action: Action, mirror: Mirror) -> Action:
     return state._tables.make_move(mirror_square(state, frm, mirror), mirror_square(state, to, mirror))
 
 
-def canonical(state: Position) -> tuple[str, Mirror]:
+def canonical(state: State) -> tuple[str, Mirror]:
     """The key of a position and its mirror images: (the smallest line, the mirror that gives it)."""
     lines = [(mirrored(state, mirror).position_text(extended=False), mirror) for mirror in MIRRORS]
     return min(lines)
 
 
 @functools.cache
-def _entries(variant: str) -> dict[str, list]:
+def _entries(variant: str) -> dict[str, list[Any]]:
+    """{position line: [action text, score]} (JSON)."""
     table = json.loads(resources.files(__package__).joinpath("book.json").read_text(encoding="utf-8"))
-    return table.get(variant, {})
+    entries: dict[str, list[Any]] = table.get(variant, {})
+    return entries
 
 
-def book_move(state: Position) -> tuple[Action, float] | None:
+def book_move(state: State) -> tuple[Action, float] | None:
     """The book's action and score for ``state``, if the book has it (only before the
     repetition rule's memory matters: every entry is a position right after a flip)."""
     entries = _entries(state.ruleset.variant)

@@ -53,25 +53,39 @@ its actions (:mod:`.probe`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
 from .probe import ScoreProber, WdlProber, rules_key
-from .store import FORMAT, add_directory, cache_directory, search_path, table_files
+from .store import FORMAT, TableFile, add_directory, cache_directory, search_path, table_files
+
+if TYPE_CHECKING:
+    from ...ai.tables import TableProber
+    from ...rules import Ruleset
 
 
 class FaceDownTables:
     """The face-down family's tables, as the AI's knowledge offers them to the search."""
 
     def __init__(self) -> None:
-        self._probers: dict = {}
+        self._probers: dict[tuple[Ruleset, tuple[str, ...]], WdlProber | None] = {}
 
-    def files(self, ruleset) -> list:
+    def files(self, ruleset: Ruleset) -> list[TableFile]:
         """The table files made for these rules, fewest pieces first."""
         rules = rules_key(ruleset.as_dict())
         found = [f for f in table_files(ruleset.variant) if f.header.get("format") == FORMAT
                  and rules_key(f.header.get("rules", {})) == rules]
         return sorted(found, key=lambda f: f.header["pieces"])
 
-    def prober(self, ruleset):
+    def prober(self, ruleset: Ruleset) -> TableProber | None:
         """What reads ``ruleset``'s tables (None when there are none)."""
+        # The probers read the search's states as face-down Positions: a ruleset with
+        # these tables is a face-down one, whose states are.
+        return cast("TableProber | None", self.wdl_prober(ruleset))
+
+    def wdl_prober(self, ruleset: Ruleset) -> WdlProber | None:
+        """:meth:`prober` with its own type (the face-down states it reads)."""
         key = (ruleset, tuple(str(d) for d in search_path()))
         if key not in self._probers:
             files = self.files(ruleset)
@@ -79,16 +93,17 @@ class FaceDownTables:
             self._probers[key] = kind(ruleset, files) if files else None
         return self._probers[key]
 
-    def add_directory(self, directory) -> None:
+    def add_directory(self, directory: str | Path) -> None:
         """Read the table files in ``directory`` too (the next search sees them)."""
         add_directory(directory)
 
-    def coverage(self, ruleset) -> int:
+    def coverage(self, ruleset: Ruleset) -> int:
         """The most pieces a covered position of ``ruleset`` may have (0: no tables)."""
-        prober = self.prober(ruleset)
+        prober = self.wdl_prober(ruleset)
         return prober.max_pieces if prober is not None else 0
 
-    def build(self, ruleset, pieces: int, directory=None, progress=None):
+    def build(self, ruleset: Ruleset, pieces: int, directory: str | Path | None = None,
+              progress: Callable[[str], None] | None = None) -> tuple[Path, dict[str, Any], float]:
         """Solve every material of 2 to ``pieces`` pieces; returns (path, header, seconds)."""
         from .build import write_tables
 
@@ -107,12 +122,12 @@ class FaceDownTables:
                          f"built in {header.get('build_seconds', '?')} s")
         return lines
 
-    def verify(self, ruleset, samples: int = 2000, seed: int = 0) -> dict[str, int]:
+    def verify(self, ruleset: Ruleset, samples: int = 2000, seed: int = 0) -> dict[str, int]:
         """Check random covered positions for one-ply consistency with the rules engine."""
         from .build import keys_for
         from .check import verify
 
-        prober = self.prober(ruleset)
+        prober = self.wdl_prober(ruleset)
         if prober is None:
             return {"checked": 0, "no tables": 1}
         keys = [key for n in range(2, prober.max_pieces + 1) for key in keys_for(ruleset, n)]
