@@ -1,7 +1,8 @@
 """Build the site, then serve it on this machine: ``python3 web/serve.py [--port N] [--no-build]``.
 
 Serves ``_site/`` on 127.0.0.1, port 8000 or the next free one, and prints the
-URL. On a fresh machine the build fetches Pyodide (npm) and micropip (pip) once.
+URL. On a fresh machine the build fetches Pyodide and two font packages (npm), and
+fontTools and Python-Markdown (pip), once.
 The tests use :func:`make_server` too, so they serve the site the same way.
 """
 
@@ -34,7 +35,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
         ".json": "application/json", ".whl": "application/octet-stream", ".zip": "application/zip",
         ".html": "text/html; charset=utf-8", ".css": "text/css", ".svg": "image/svg+xml",
-        ".woff2": "font/woff2",
+        ".woff2": "font/woff2", ".md": "text/markdown; charset=utf-8",
     }
     mounts: dict[str, str] = {}
 

@@ -10,6 +10,8 @@ import re
 import subprocess
 import sys
 import zipfile
+from html.parser import HTMLParser
+from urllib.parse import unquote, urlsplit
 
 import build
 import pytest
@@ -90,11 +92,11 @@ def test_the_wheel_is_complete_and_runs_the_bridge(site, tmp_path):
             data = archive.read(path)
             expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert digest == f"sha256={expected}" and int(size) == len(data)
-        assert "hdchess/bridge.py" in listed and not any("__pycache__" in n for n in listed)
+        assert "hdchess/bridge/__init__.py" in listed and not any("__pycache__" in n for n in listed)
         assert {"hdchess/rules_text/hdc2.md", "hdchess/rules_text/hdc2.zh.md"} <= listed  # the rules, each language
         modules = {n for n in listed if n.endswith(".py")}
         assert {n + "c" for n in modules} <= listed  # bytecode for the site's Python beside every module
-        assert archive.read("hdchess/bridge.pyc")[4:8] == b"\x01\x00\x00\x00"  # hash-based, never checked
+        assert archive.read("hdchess/bridge/__init__.pyc")[4:8] == b"\x01\x00\x00\x00"  # hash-based, never checked
     code = ("import json, sys; sys.path.insert(0, sys.argv[1]); import hdchess.bridge as b; "
             "assert b.__file__.startswith(sys.argv[1]), b.__file__; "
             "print(b.handle(json.dumps({'cmd': 'new_game', 'args': {'seed': 1}})))")
@@ -171,3 +173,52 @@ def test_the_stylesheet_loads_the_built_fonts_for_cjk_characters(site):
         assert (site / "web" / url).is_file(), url
     ranges = re.search(r'font-family: "hdchess CJK";[^}]*unicode-range: ([^;]+);', css).group(1)
     assert ranges == ", ".join(f"U+{low:X}-{high:X}" for low, high in build.CJK_RANGES)
+
+
+class _Links(HTMLParser):
+    """The links (``href``, ``src``) and the element ids of an HTML page."""
+
+    def __init__(self):
+        super().__init__()
+        self.links, self.ids = [], set()
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name in ("href", "src") and value:
+                self.links.append(value)
+            elif name == "id":
+                self.ids.add(value)
+
+
+def _parse_html(path):
+    parser = _Links()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+def test_the_site_serves_every_docs_page_as_markdown_and_html_with_working_links(site):
+    """Each web/docs/*.md is on the site as it is and as HTML; every relative link of a page, in its
+    Markdown (as GitHub follows it) and in its HTML (as the site serves it), names a file of the site,
+    and a link to a part of a page names an id that the HTML page has."""
+    docs = build.ROOT / "web" / "docs"
+    names = sorted(path.stem for path in docs.glob("*.md"))
+    assert "index" in names and len(names) >= 10
+    served = site / "web" / "docs"
+    for name in names:
+        assert (served / f"{name}.md").read_bytes() == (docs / f"{name}.md").read_bytes()
+        assert (served / f"{name}.html").is_file()
+    markdown_links = re.compile(r"\]\(([^)\s]+)\)")
+    for name in names:
+        page = served / f"{name}.html"
+        html_links = _parse_html(page).links
+        md_links = markdown_links.findall((served / f"{name}.md").read_text(encoding="utf-8"))
+        for href in md_links + html_links:
+            parts = urlsplit(href)
+            if parts.scheme or parts.netloc:
+                continue
+            target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
+            assert target.is_file() and site.resolve() in target.parents, f"{name}: {href}"
+            if parts.fragment:
+                anchor_page = target.with_suffix(".html")
+                assert parts.fragment in _parse_html(anchor_page).ids, f"{name}: {href}"
+        assert not any(urlsplit(href).path.endswith(".md") and href != f"{name}.md" for href in html_links), name

@@ -1,0 +1,11 @@
+"""The jobs of ``python3 web/build.py``, one module each.
+
+- :mod:`.common`: paths, the error type, the log, pip installs into ``web/.cache``.
+- :mod:`.pyodide`: the Pyodide runtime, its trimmed standard library, bytecode.
+- :mod:`.wheel`: the ``hdchess`` wheel and the big endgame tables served beside it.
+- :mod:`.fonts`: the Chinese font subsets.
+- :mod:`.page`: the page's files, ``web/static-info.js`` and the service worker.
+- :mod:`.docs`: the documentation pages as HTML.
+
+``web/build.py`` runs them in order.
+"""
