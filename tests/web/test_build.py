@@ -7,6 +7,7 @@ import io
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import zipfile
@@ -222,3 +223,37 @@ def test_the_site_serves_every_docs_page_as_markdown_and_html_with_working_links
                 anchor_page = target.with_suffix(".html")
                 assert parts.fragment in _parse_html(anchor_page).ids, f"{name}: {href}"
         assert not any(urlsplit(href).path.endswith(".md") and href != f"{name}.md" for href in html_links), name
+
+
+def _console_examples(text):
+    """The ``$ command`` lines of a text's ```console blocks, each with the output shown under it."""
+    examples = []
+    for block in re.findall(r"^```console\n(.*?)^```", text, re.S | re.M):
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                examples.append((line[2:], []))
+            elif examples:
+                examples[-1][1].append(line)
+    return examples
+
+
+def test_the_console_examples_of_the_readme_and_the_docs_print_what_they_show():
+    """Every ```console example that shows its output (README.md, web/docs/*.md) prints exactly that
+    (a line ``...`` stands for any lines; spaces at the ends of lines are not compared). Those that
+    show none are a game (`play`), a timed match or a long count, and are not run."""
+    pages = [build.ROOT / "README.md", *sorted((build.ROOT / "web" / "docs").glob("*.md"))]
+    hdchess = re.compile(r"(?<![\w:/.-])(?:python3? -m )?hdchess(?= )")
+    ran = 0
+    for page in pages:
+        for command, shown in _console_examples(page.read_text(encoding="utf-8")):
+            if not shown or command.startswith(("hdchess match", "hdchess play")):
+                continue
+            line = hdchess.sub(f"{shlex.quote(sys.executable)} -m hdchess", command)
+            result = subprocess.run(["bash", "-c", line], capture_output=True, text=True, cwd=build.ROOT,
+                                    env={**os.environ, "NO_COLOR": "1"}, timeout=120, check=False)
+            pattern = "\n".join(".*?" if want == "..." else re.escape(want.rstrip()) for want in shown)
+            printed = "\n".join(line.rstrip() for line in result.stdout.rstrip("\n").splitlines())
+            assert result.returncode == 0, f"{page.name}: {command}: {result.stderr}"
+            assert re.fullmatch(pattern, printed, re.S), f"{page.name}: {command}\n{result.stdout}"
+            ran += 1
+    assert ran >= 6
