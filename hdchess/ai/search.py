@@ -35,11 +35,14 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..gamestate import Action, GameState, Outcome
-from .knowledge import DECISIVE, WIN_BONUS, terminal_utility
+from .knowledge import DECISIVE, WIN_BONUS, Weights, terminal_utility
 from .limits import SearchLimits
+
+if TYPE_CHECKING:
+    from .tables import EndgameTables, TableProber
 
 INFINITY = 1e9
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -47,6 +50,16 @@ _MAX_DEPTH = 64
 _LMR_DEPTH = 3  # late-move reductions from this remaining depth...
 _LMR_MOVES = 4  # ...for quiet moves after this many
 _QUIESCE_PLIES = 4
+
+# a transposition-table entry: (depth, bound flag, value, best action or -1, exact: no estimate below)
+TTEntry = tuple[int, int, float, Action, bool]
+Siblings = dict[Any, Any]  # what the evaluations of one chance action's outcomes share (theirs to fill)
+
+
+class StopSignal(Protocol):
+    """What tells a search to stop from outside (a ``threading.Event``)."""
+
+    def is_set(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -112,9 +125,23 @@ class Searcher:
     nearly every node.
     """
 
-    def __init__(self, state: GameState, limits: SearchLimits, weights: Any = None,
+    # set by begin()
+    _started: float
+    _overall: float | None
+    _actions: list[Action]
+    _max_depth: int
+    _root_stack: int
+    scores: dict[Action, float]
+    _partial: dict[Action, float]
+    _deeper: tuple[Action, float] | None  # a better action an interrupted iteration found
+    best_depth: int
+    solved: bool
+    finished: bool
+    _known: SearchResult | None
+
+    def __init__(self, state: GameState, limits: SearchLimits, weights: Weights | None = None,
                  seed: int = 0, on_info: Callable[[SearchInfo], None] | None = None,
-                 stop=None, root_margin: float | None = None, selective: bool = True,
+                 stop: StopSignal | None = None, root_margin: float | None = None, selective: bool = True,
                  reductions: bool = True, contempt: float = 0.0, book: bool = False) -> None:
         self.state = state
         ruleset = state.ruleset
@@ -140,14 +167,14 @@ class Searcher:
         self._draw_share = knowledge.draw_share if self._contempt else None
         self._root_side = state.side
         self.nodes = 0
-        self.tt: dict[int, tuple] = {}
+        self.tt: dict[int, TTEntry] = {}
         self.eval_cache: dict[int, float] = {}
         self.killers: list[list[int]] = [[-1, -1] for _ in range(_MAX_DEPTH + 8)]
         self.history: defaultdict[int, int] = defaultdict(int)
         self.horizon_hits = 0  # leaves that were estimated rather than the game's end
         self.decided_by_score = ruleset.decided_by_score
-        tables = getattr(knowledge, "tables", None)
-        self._tables = tables.prober(ruleset) if tables is not None else None
+        tables: EndgameTables | None = getattr(knowledge, "tables", None)
+        self._tables: TableProber | None = tables.prober(ruleset) if tables is not None else None
         self._table_probe = self._tables.probe if self._tables is not None else None
         self._probe_from = 0  # plies from the root before the tables may cover a position (set by begin)
         values = ruleset.piece_values
@@ -155,7 +182,7 @@ class Searcher:
         bound = (side_total + WIN_BONUS + 20.0) if self.decided_by_score else DECISIVE
         self.lo, self.hi = -bound, bound
         self._eval_floor, self._eval_ceiling = self.lo + 1, self.hi - 1  # an estimate never equals a game's end
-        self._deadline = None
+        self._deadline: float | None = None
         self._next_check = 0  # the first node reads the limits
 
     # -- limits ----------------------------------------------------------------
@@ -225,7 +252,7 @@ class Searcher:
                 return self._table_value(exact, ply)
         return None
 
-    def _evaluate(self, summary=None, siblings=None) -> float:
+    def _evaluate(self, summary: object = None, siblings: Siblings | None = None) -> float:
         """The static evaluation (kept inside the bounds of real game ends)."""
         self.horizon_hits += 1
         evaluate = self._eval
@@ -239,7 +266,7 @@ class Searcher:
         return self._eval_floor if value < self._eval_floor else (
             self._eval_ceiling if value > self._eval_ceiling else value)
 
-    def _evaluate_remembered(self, summary=None) -> float:
+    def _evaluate_remembered(self, summary: object = None) -> float:
         """The static evaluation, remembered by position: quiescence meets the same
         positions again and again (one in five or so), while the leaves below a
         flip are nearly always new, so they are not worth a key and a lookup."""
@@ -286,7 +313,7 @@ class Searcher:
                 return bound
         if depth <= 0:  # at the horizon a revealed piece is judged statically
             total = 0.0
-            siblings: dict = {}  # what the outcomes' evaluations may share
+            siblings: Siblings = {}  # what the outcomes' evaluations may share
             for outcome, prob in outcomes:
                 self.nodes += 1
                 if self.nodes >= self._next_check:
@@ -338,7 +365,7 @@ class Searcher:
         state.pop()
         return value
 
-    def _leaf_value(self, ply: int, siblings: dict | None = None) -> float:
+    def _leaf_value(self, ply: int, siblings: Siblings | None = None) -> float:
         """The game's value if it has ended or the tables know it, else the static
         evaluation (``siblings``: see Knowledge.evaluate)."""
         known = self._known_value(ply)
@@ -432,12 +459,12 @@ class Searcher:
             alpha = stand
         if qdepth >= _QUIESCE_PLIES:
             return stand
-        captures = captures(state, actions)
-        if not captures:
+        to_resolve = captures(state, actions)
+        if not to_resolve:
             return stand
         best = stand
         me = state.side
-        for action in captures:
+        for action in to_resolve:
             state.push(action)
             if state.side == me:
                 value = self._quiesce(alpha, beta, ply + 1, qdepth + 1)
@@ -456,7 +483,7 @@ class Searcher:
     def _root(self, depth: int, actions: list[Action], previous: dict[Action, float]) -> dict[Action, float]:
         """Search every root action at ``depth``; returns what is known of each."""
         state = self.state
-        tt_move = max(previous, key=previous.get) if previous else -1
+        tt_move = max(previous, key=previous.__getitem__) if previous else -1
         ordered = self._order(actions, tt_move, 0, depth, True)
         if previous:  # best first, then the rest in the order of the last iteration
             ordered.sort(key=lambda a: -previous.get(a, -INFINITY))
@@ -487,9 +514,9 @@ class Searcher:
             raise ValueError("the game is over: there is nothing to search")
         self._max_depth = 1 if len(self._actions) == 1 else min(self.limits.depth or _MAX_DEPTH, _MAX_DEPTH)
         self._root_stack = len(state.move_stack)
-        self.scores: dict[Action, float] = {}
-        self._partial: dict[Action, float] = {}
-        self._deeper: tuple[Action, float] | None = None  # a better action an interrupted iteration found
+        self.scores = {}
+        self._partial = {}
+        self._deeper = None
         self.best_depth, self.solved, self.finished = 0, False, False
         self._known = self._table_root() if self._tables is not None else None
         if self._known is None and self.book:
@@ -526,7 +553,7 @@ class Searcher:
             self.scores, self.best_depth, self._deeper = new_scores, depth, None
             self.solved = self.horizon_hits == hits_before and not state.has_chance()
             if self.on_info:
-                best = max(new_scores, key=new_scores.get)
+                best = max(new_scores, key=new_scores.__getitem__)
                 self.on_info(SearchInfo(depth, new_scores[best], self.nodes, self.elapsed_ms(), self.pv(best),
                                         self.solved))
             if self.solved:
@@ -543,7 +570,7 @@ class Searcher:
         partial = self._partial
         if not partial:
             return None
-        best = max(partial, key=partial.get)
+        best = max(partial, key=partial.__getitem__)
         if self.scores and partial[best] <= partial[next(iter(partial))]:
             return None
         return best, partial[best]
@@ -563,7 +590,7 @@ class Searcher:
         if self._known is not None:
             return self._known
         scores = self.scores or {a: 0.0 for a in self._actions}  # not even depth 1 finished: take the root's list
-        best = max(scores, key=scores.get)
+        best = max(scores, key=scores.__getitem__)
         score = scores[best]
         if self._deeper is not None:
             best, score = self._deeper
@@ -577,8 +604,9 @@ class Searcher:
 
     def _table_root(self) -> SearchResult | None:
         """Perfect play from the tables when they cover the root and all its actions."""
-        state = self.state
-        scores = self._tables.root(state)
+        state, tables = self.state, self._tables
+        assert tables is not None, "called only with tables"
+        scores = tables.root(state)
         if not scores:
             return None
         self.nodes += 1 + len(scores)
@@ -631,8 +659,8 @@ class Searcher:
 
 
 def analyse(state: GameState, limits: SearchLimits = SearchLimits(movetime_ms=1000), seed: int = 0,  # noqa: B008
-            on_info: Callable[[SearchInfo], None] | None = None, stop=None,
-            weights: Any = None, root_margin: float | None = None, contempt: float = 0.0,
+            on_info: Callable[[SearchInfo], None] | None = None, stop: StopSignal | None = None,
+            weights: Weights | None = None, root_margin: float | None = None, contempt: float = 0.0,
             book: bool = False) -> SearchResult:
     """Search ``state`` (left unchanged) and return the best action found (``book``:
     the opening book's, where it has the position)."""
