@@ -1,28 +1,31 @@
 """The catalog of player-facing messages (hdchess/messages.py): codes with
-parameters, English text as before, and a Chinese template on the web page
-for every code."""
+parameters, English text as before, and a Chinese template for every code
+(hdchess/words/messages.zh.json), which the web page reads from the bridge's info."""
 
 import pickle
 import re
-from pathlib import Path
 
 import pytest
 
 from hdchess import Game, load_ruleset
+from hdchess.bridge import Session
 from hdchess.errors import IllegalMoveError, InvalidSquareError
 from hdchess.messages import TEMPLATES, Message, jsonable
-
-I18N = Path(__file__).resolve().parents[1] / "web" / "i18n.js"
+from hdchess.words import message_templates
 
 
 def test_every_code_has_a_chinese_template_with_the_same_placeholders():
-    text = I18N.read_text(encoding="utf-8")
-    zh = text[text.index("  zh: {"):]
+    zh = message_templates()["zh"]
     for code, english in TEMPLATES.items():
-        match = re.search(rf'"msg\.{re.escape(code)}": "((?:[^"\\]|\\.)*)"', zh)
-        assert match, f"no Chinese template for {code}"
+        assert code in zh, f"no Chinese template for {code}"
         wanted = set(re.findall(r"(?<!\{)\{(\w+)\}(?!\})", english))
-        assert set(re.findall(r"\{(\w+)\}", match.group(1))) == wanted, code
+        assert set(re.findall(r"\{(\w+)\}", zh[code])) == wanted, code
+
+
+def test_the_page_has_the_templates_before_python_starts():
+    """The bridge's info (written into the site by the build) carries every translation."""
+    info = Session().handle({"cmd": "info", "args": {}})["result"]
+    assert info["messages"]["zh"] == message_templates()["zh"] and "en" not in info["messages"]
 
 
 def test_an_explanation_keeps_its_english_and_gains_a_code():
