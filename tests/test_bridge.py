@@ -1,4 +1,4 @@
-"""The web bridge (hdchess/bridge.py): the JSON commands the browser's worker sends.
+"""The web bridge (hdchess/bridge/): the JSON commands the browser's worker sends.
 
 Runs on CPython: the same code runs in Pyodide, where only the transport differs.
 """
@@ -9,7 +9,7 @@ import pytest
 
 from hdchess import bridge, variant_names
 from hdchess.ai import choose_action
-from hdchess.bridge import Session
+from hdchess.bridge import Session, protocol
 from hdchess.game import Game
 
 
@@ -123,12 +123,12 @@ def test_illegal_move_explains_and_keeps_the_game(session):
     '{"cmd": "new_game", "args": {"level": "Champion"}}', '{"cmd": "undo", "args": {"to_player": 3}}',
 ])
 def test_bad_requests_come_back_as_messages(request_text):
-    call(bridge._SESSION, "new_game", seed=1)
-    call(bridge._SESSION, "play", move="b2")
-    before = call(bridge._SESSION, "export")["record"]
+    call(protocol.SESSION, "new_game", seed=1)
+    call(protocol.SESSION, "play", move="b2")
+    before = call(protocol.SESSION, "export")["record"]
     reply = json.loads(bridge.handle(request_text))
     assert reply["ok"] is False and isinstance(reply["error"], str) and reply["error"]
-    assert call(bridge._SESSION, "export")["record"] == before
+    assert call(protocol.SESSION, "export")["record"] == before
 
 
 def test_unknown_option_names_the_key(session):
@@ -137,7 +137,7 @@ def test_unknown_option_names_the_key(session):
 
 
 def test_a_bug_is_reported_not_raised(session, monkeypatch):
-    def broken(args):
+    def broken(session, args):
         raise RuntimeError("boom")
     monkeypatch.setitem(session._commands, "view", broken)
     assert "boom" in error(session, "view")
@@ -349,24 +349,23 @@ def test_a_record_error_names_the_move_and_carries_the_reason_code(session):
     assert reply["params"]["number"] == 2 and reply["params"]["reason"]["code"] == "square.unknown"
 
 
-def test_the_ai_constants_the_bridge_keeps_match_the_ai():
-    from hdchess.ai import LEVELS
-    from hdchess.ai.knowledge import WIN_BONUS
-
-    assert tuple(level.name for level in LEVELS) == bridge.LEVEL_NAMES and bridge.WIN_BONUS == WIN_BONUS
-    assert {level.name: level.movetime_ms for level in LEVELS if level.movetime_ms} == bridge.TIMED_LEVELS
-
-
 def test_a_new_game_does_not_import_the_ai():
+    """The first screen (info, a new game, a flip, a bad level) costs no search: the levels
+    are read from their table, which imports none."""
     import subprocess
     import sys
 
     code = ("import sys, json; from hdchess.bridge import handle; "
-            "handle(json.dumps({'cmd': 'info'})); handle(json.dumps({'cmd': 'new_game', 'args': {'seed': 1}})); "
-            "handle(json.dumps({'cmd': 'play', 'args': {'move': 'c2'}})); "
-            "print('hdchess.ai.search' in sys.modules)")
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == \
-        "False"
+            "replies = [json.loads(handle(json.dumps(r))) for r in ({'cmd': 'info'}, "
+            "{'cmd': 'new_game', 'args': {'seed': 1, 'level': 'expert'}}, {'cmd': 'play', 'args': {'move': 'c2'}})]; "
+            "bad = json.loads(handle(json.dumps({'cmd': 'new_game', 'args': {'level': 'Champion'}}))); "
+            "print(json.dumps([[r['ok'] for r in replies], replies[1]['result']['level'], bad['error'], "
+            "sorted(m for m in ('hdchess.ai.search', 'hdchess.ai.levels', 'hdchess.players') if m in sys.modules)]))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    oks, level, refused, imported = json.loads(out)
+    assert oks == [True, True, True] and level == "Expert" and imported == []
+    assert refused == ("unknown level 'Champion' (levels: Beginner, Casual, Club, Expert, Master, Grandmaster "
+                       "or 1-6)")
 
 
 def test_analyse_finds_the_best_move_and_what_the_played_one_lost():

@@ -1,0 +1,111 @@
+"""Reading a request's arguments: each reader checks one argument and says what was wrong.
+
+A reader raises :class:`BridgeError` naming the argument and the value it got
+(cut short), so a bad request is answered with a message and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..ai.level_table import level_by_name
+from ..errors import HdchessError
+from ..inputs import excerpt
+from ..referee import check_seed
+
+Args = dict[str, Any]  # a request's ``args``, as JSON gave them
+PLAYER_KINDS = ("human", "ai")
+MAX_NAME_LENGTH = 40
+
+
+class BridgeError(HdchessError):
+    """A request the bridge cannot carry out (bad JSON, unknown command or argument)."""
+
+
+def shown(value: Any) -> str:
+    """A value as the request wrote it, cut short for a message."""
+    return excerpt(json.dumps(value))
+
+
+def check_args(cmd: str, args: Args, allowed: tuple[str, ...]) -> None:
+    """Refuse an argument the command does not take (a typo must not pass unnoticed)."""
+    for key in args:
+        if key not in allowed:
+            known = ", ".join(allowed) or "none"
+            raise BridgeError(f"{cmd}: unknown argument {shown(key)} (arguments: {known})")
+
+
+def text(args: Args, key: str, default: str | None = None) -> str | None:
+    value = args.get(key, default)
+    if value is not None and not isinstance(value, str):
+        raise BridgeError(f"{key} must be text, not {shown(value)}")
+    return value
+
+
+def seed(value: Any) -> int | None:
+    """A known deal's seed, or None (no seed: a fresh deal)."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise BridgeError(f"seed must be a whole number 0 or more, not {shown(value)}")
+    return check_seed(value)
+
+
+def player(cmd: str, value: Any) -> int:
+    """A player's number: 1 or 2 (as a number or text)."""
+    if value not in (1, 2, "1", "2"):
+        raise BridgeError(f"{cmd} must be 1 or 2, not {shown(value)}")
+    return int(value)
+
+
+def players(value: Any, default: dict[str, str]) -> dict[str, str]:
+    """Who plays each side, ``{"1": "human", "2": "ai"}``: ``default`` with what ``value`` changes."""
+    if value is None:
+        return dict(default)
+    if not isinstance(value, dict):
+        raise BridgeError('players must look like {"1": "human", "2": "ai"}')
+    chosen = dict(default)
+    for key, kind in value.items():
+        if str(key) not in ("1", "2"):
+            raise BridgeError(f"players: {shown(key)} is not a player (1 or 2)")
+        if kind not in PLAYER_KINDS:
+            raise BridgeError(f"player {key} must be human or ai, not {shown(kind)}")
+        chosen[str(key)] = kind
+    return chosen
+
+
+def level_name(value: Any) -> str:
+    """An AI level's name, from its name (any case) or number (1 = the first)."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise BridgeError(f"level must be a level name or number, not {shown(value)}")
+    return level_by_name(value).name
+
+
+def names(value: Any, base: dict[str, str]) -> dict[str, str]:
+    """``base`` with the names given in ``value`` (trimmed to one short line)."""
+    chosen = dict(base)
+    if value is None:
+        return chosen
+    if not isinstance(value, dict):
+        raise BridgeError('names must look like {"1": "Ann", "2": "Bo"}')
+    for key, name in value.items():
+        if str(key) not in ("1", "2"):
+            raise BridgeError(f"names: {shown(key)} is not a player (1 or 2)")
+        if not isinstance(name, str):
+            raise BridgeError(f"the name of player {key} must be text")
+        name = " ".join(name.split())[:MAX_NAME_LENGTH]
+        if name:
+            chosen[str(key)] = name
+    return chosen
+
+
+def whole(name: str, value: Any, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high`` (a ply, a node budget)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BridgeError(f"{name} must be a whole number from {low:,} to {high:,}, not {shown(value)}")
+    return value
+
+
+__all__ = ["MAX_NAME_LENGTH", "PLAYER_KINDS", "Args", "BridgeError", "check_args", "level_name", "names",
+           "player", "players", "seed", "shown", "text", "whole"]

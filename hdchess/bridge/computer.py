@@ -1,0 +1,100 @@
+"""The computer's turn: its move, its thinking in slices, the hint it gives a player,
+and the endgame tables it reads.
+
+The AI is imported here at its first use, not with the bridge: the first screen
+needs none of it. It plays through the same player interface as everywhere
+(:mod:`hdchess.players`), with the session's seed for this game.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from ..ai.level_table import TIMED_LEVELS
+from ..notation import pv_text
+from .args import BridgeError, shown
+from .session import GameSession
+from .view import move_dict, view
+
+
+def _search_for(session: GameSession, level: str) -> Any:
+    """The search under way for this position and level, or a new one."""
+    from ..ai.levels import level_searcher
+    from ..players import make_turn
+
+    key = (len(session.game.moves), level)
+    if session.thinking is None or session.thinking[:2] != key:
+        turn = make_turn(session.game, session.player_seed)
+        search = level_searcher(turn.state, level, turn.seed)
+        search.begin()
+        session.thinking = (*key, search)
+    return session.thinking[2]
+
+
+def think(session: GameSession, level: str, ms: float) -> dict[str, Any]:
+    """Think for up to ``ms`` milliseconds more about the AI's move (a level that thinks
+    by time, searched in slices so the page can show progress and move at once when
+    asked); :func:`ai_move` then plays the best move found."""
+    session.require_playing()
+    search = _search_for(session, level)
+    done = search.advance(ms / 1000)
+    result = search.result()
+    total = TIMED_LEVELS.get(level)
+    progress = 1.0 if done or not total else min(1.0, search.elapsed_ms() / total)
+    return {"done": done, "progress": round(progress, 3), "depth": result.depth, "nodes": result.nodes,
+            "score": result.score, "pv": pv_text(session.game.state, result.pv)}
+
+
+def ai_move(session: GameSession, level: str) -> dict[str, Any]:
+    """The AI plays the side to act (after :func:`think`, the best move that thinking found)."""
+    session.require_playing()
+    from ..players import Choice, LevelPlayer, make_turn
+
+    game = session.game
+    state = game.state.copy()
+    thinking = session.thinking
+    if thinking is not None and thinking[:2] == (len(game.moves), level):
+        result = thinking[2].result()
+        choice = Choice(result.action)
+    else:
+        player = LevelPlayer(level)
+        choice = player.choose(make_turn(game, session.player_seed))
+        result = player.last_result
+    session.thinking = None
+    if choice.action is None:  # a level always plays; a bug if not
+        raise RuntimeError(f"the {level} level chose no action")
+    analysis = {"score": result.score, "depth": result.depth, "nodes": result.nodes,
+                "time_ms": round(result.time_ms, 1), "pv": pv_text(state, result.pv), "level": level,
+                "table": result.table}
+    played = session.play(choice.action)
+    return {"played": move_dict(game, played, len(game.moves) - 1), "analysis": analysis,
+            "view": view(game, session.players, session.level)}
+
+
+def hint(session: GameSession) -> dict[str, Any]:
+    """The Master's suggestion; the game is marked as assisted."""
+    session.require_playing()
+    from ..ai.levels import hint as master_hint
+    from ..players import make_turn
+
+    game = session.game
+    turn = make_turn(game, session.player_seed)
+    result = master_hint(turn.state, turn.seed)
+    game.assisted = True
+    pv = pv_text(game.state, result.pv)
+    return {"move": pv[0] if pv else game.state.action_text(result.action), "score": result.score,
+            "depth": result.depth, "pv": pv, "table": result.table}
+
+
+def add_tables(directory: str | None) -> dict[str, Any]:
+    """Read the endgame table files in ``directory`` too (the worker puts the site's bigger
+    tables there once it has fetched them); returns each game's coverage, in pieces."""
+    if not directory or not os.path.isdir(directory):
+        raise BridgeError(f"add_tables: {shown(directory)} is not a folder")
+    from ..ai.tables import add_directory
+
+    return {"tables": add_directory(directory)}
+
+
+__all__ = ["add_tables", "ai_move", "hint", "think"]

@@ -1,0 +1,79 @@
+"""The AI's review of a game: how much each action lost, and the graph of who stood better.
+
+The search is imported at the first review, not with the bridge: the first
+screen needs none of it. The game's evaluation (its knowledge) is light.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..ai.knowledge import WIN_BONUS
+from ..core import RED
+from ..game import Game
+from ..gamestate import GameState
+from ..notation import pv_text
+from .view import states
+
+ANALYSIS_NODES = 4000  # the review's default search per ply
+MAX_ANALYSIS_NODES = 50_000
+
+
+def score_red(state: GameState) -> float:
+    """A position's value for red, in points: the final score difference once over
+    (in win/loss games the result: +-WIN_BONUS, 0 for a draw), else the AI's estimate."""
+    outcome = state.outcome()
+    if outcome is not None:
+        if outcome.by_score:
+            return float(outcome.scores[0] - outcome.scores[1])
+        return 0.0 if outcome.winner is None else (WIN_BONUS if outcome.winner == RED else -WIN_BONUS)
+    knowledge = state.ruleset.knowledge
+    estimate: float = knowledge.estimate(state, knowledge.weights)  # side to act's view; 0 before colours exist
+    return round(estimate if state.side == RED else -estimate, 2)
+
+
+def analyse(game: Game, ply: int, nodes: int) -> dict[str, Any]:
+    """Review of the game's action ``ply`` (from 1): the best action in the position before it, found
+    with a ``nodes`` search, and how much the action played lost against it (``drop``, in points, from
+    the mover's view; a flip is valued by its odds, not by the piece it happened to reveal)."""
+    from ..ai.limits import SearchLimits
+    from ..ai.search import analyse as search
+
+    state = next(s for index, s in enumerate(states(game)) if index == ply - 1)
+    played = game.moves[ply - 1]
+    legal = state.legal_actions()
+    if len(legal) == 1:  # nothing to choose: nothing lost
+        text, info = state.action_text(played.action), state.action_info(played.action)
+        return {"ply": game.start_ply + ply, "best": text, "best_from": info.frm, "best_to": info.to,
+                "played": played.text, "drop": 0.0, "score": None, "pv": [text]}
+    # every root action within a wide margin of the best gets an exact value
+    result = search(state, SearchLimits(nodes=nodes), seed=ply, root_margin=2 * WIN_BONUS)
+    best = result.score
+    value = result.root_scores.get(played.action, best)
+    info = state.action_info(result.action)
+    return {"ply": game.start_ply + ply, "best": state.action_text(result.action),
+            "best_from": info.frm, "best_to": info.to, "played": played.text, "score": round(best, 2),
+            "drop": round(max(0.0, best - value), 2), "pv": pv_text(state, result.pv)}
+
+
+def evaluations(game: Game) -> dict[str, Any]:
+    """The AI's evaluation of every position of the game, from red's view, in points.
+
+    Each position gets the AI's static estimate of the final score difference
+    (no search: a fixed, small amount of work per position), so the graph of
+    a whole game comes back at once even in the browser; a finished position
+    gets its real final difference (in win/loss games, the result).
+    """
+    start = game.start_ply
+    plies: list[dict[str, Any]] = [{"ply": start + i, "score_red": score_red(state)}
+                                   for i, state in enumerate(states(game))]
+    outcome = game.outcome
+    if outcome is not None:
+        plies[-1]["result"] = outcome.result()
+        if not outcome.by_score:
+            plies[-1]["score_red"] = 0.0 if outcome.winner is None else (
+                WIN_BONUS if outcome.winner == RED else -WIN_BONUS)
+    return {"plies": plies}
+
+
+__all__ = ["ANALYSIS_NODES", "MAX_ANALYSIS_NODES", "analyse", "evaluations", "score_red"]

@@ -1,0 +1,120 @@
+"""What the page shows of a game, as plain data: pure functions of the game.
+
+The view holds the board's shape and every square's content, the legal
+actions with what each does, the scores, the record: the page computes no
+rule, for any game. Nothing here keeps state or tells where a face-down piece
+lies (the referee draws each flip when it happens).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ..core import COLOR_NAMES, piece_letter
+from ..game import Game, PlayedMove
+from ..gamestate import NO_SIDE, GameState
+from ..messages import Message
+
+
+def color_name(color: int | None) -> str | None:
+    return None if color is None or color == NO_SIDE else COLOR_NAMES[color]
+
+
+def _letter(piece: int | None) -> str | None:
+    return None if piece is None else piece_letter(piece)
+
+
+def move_dict(game: Game, move: PlayedMove, index: int) -> dict[str, Any]:
+    """One action of the game's move list (``index`` from 0) as the page lists it."""
+    return {"ply": game.start_ply + index + 1, "text": move.text, "color": color_name(move.color),
+            "player": move.player, "kind": move.kind, "from": move.squares[0], "to": move.squares[1],
+            "revealed": _letter(move.revealed), "captured": _letter(move.captured),
+            "penalised": move.penalised}
+
+
+def states(game: Game) -> Iterator[GameState]:
+    """The game's positions from its start, one per action: the state before each action, then the last.
+
+    One state is replayed in place: take what you need of each before asking for the next.
+    """
+    ruleset = game.ruleset
+    state = ruleset.read_position(game.start_position) if game.start_position else ruleset.new_state()
+    yield state
+    for move in game.moves:
+        state.push(move.action, move.revealed)
+        yield state
+
+
+def board_view(game: Game, state: GameState, moves: list[PlayedMove], final: bool) -> dict[str, Any]:
+    """What the board and its panels show of one position after ``moves`` (``final``: the game's
+    last, whose outcome may be a resignation). ``note``, when the game has one to tell, is a
+    message ``{code, params, text}``: a pending promotion."""
+    geometry = state.geometry
+    last = moves[-1] if moves else None
+    outcome = game.outcome if final else state.outcome()
+    return {
+        "board": {"files": geometry.files, "ranks": geometry.ranks, "names": list(geometry.square_names)},
+        "squares": {name: state.square_text(sq) for sq, name in enumerate(geometry.square_names)},
+        "ply": state.ply,
+        "side": color_name(state.side),
+        "turn_player": 1 if state.side == NO_SIDE or state.side == state.player_color(1) else 2,
+        "player_colors": {p: color_name(state.player_color(int(p))) for p in ("1", "2")},
+        "scores": {"red": state.score(0), "black": state.score(1)},
+        "last_move": None if last is None else {"from": last.squares[0], "to": last.squares[1], "kind": last.kind},
+        "outcome": None if outcome is None else {
+            "termination": outcome.termination.value,
+            "winner": color_name(outcome.winner),
+            "scores": {"red": outcome.scores[0], "black": outcome.scores[1]},
+            "penalties": {"red": outcome.penalties[0], "black": outcome.penalties[1]},
+            "by_score": outcome.by_score,
+            "result": outcome.result(),
+            "text": outcome.describe(),
+        },
+        **{key: value.as_dict() if isinstance(value, Message) else value
+           for key, value in state.public_info().items()},  # a note, worded by the page from its code
+    }
+
+
+def position_at(game: Game, ply: int) -> dict[str, Any]:
+    """The board and panels after ``ply`` actions of the game (0: its start), for replay."""
+    for index, state in enumerate(states(game)):
+        if index == ply:
+            return board_view(game, state, game.moves[:ply], final=ply == len(game.moves))
+    raise ValueError(f"the game has no ply {ply}")
+
+
+def view(game: Game, players: dict[str, str], level: str) -> dict[str, Any]:
+    """Everything the page shows of ``game``, played by ``players`` (an AI at ``level``)."""
+    state, ruleset = game.state, game.ruleset
+    flips: list[str] = []
+    moves: dict[str, list[dict[str, Any]]] = {}
+    for action in game.legal_actions():
+        info = state.action_info(action)
+        if info.kind == "flip":
+            flips.append(info.to)
+        else:
+            moves.setdefault(info.frm, []).append(info.as_dict())
+    turn_player = game.turn_player()
+    return {
+        **board_view(game, state, game.moves, final=True),
+        "variant": ruleset.variant,
+        "title": ruleset.spec.title,
+        "options": dict(ruleset.settings),
+        "decided_by_score": ruleset.decided_by_score,
+        "position": state.position_text(),
+        "start_ply": game.start_ply,
+        "turn_player": turn_player,
+        "players": dict(players),
+        "names": {p: game.tags.get(f"Player{p}", f"Player {p}") for p in ("1", "2")},
+        "level": level,
+        "ai_turn": game.outcome is None and players[str(turn_player)] == "ai",
+        "legal": {"flips": flips, "moves": moves},
+        "moves": [move_dict(game, m, i) for i, m in enumerate(game.moves)],
+        "assisted": game.assisted,
+        "known_deal": game.known_deal,
+        "record": game.record_text(),
+    }
+
+
+__all__ = ["board_view", "color_name", "move_dict", "position_at", "states", "view"]
