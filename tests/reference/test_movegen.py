@@ -1,0 +1,100 @@
+"""The engine's legal actions equal the slow references' (RULES.md), along random games.
+
+For each game and each value of its options (Cheight on both boards), random
+games are played and, in every position before the end, the engine's actions as
+text must be the reference's exactly: none missing, none extra, none twice.
+"""
+
+import random
+
+import pytest
+
+from hdchess import Game, load_ruleset
+
+from .cheight import cheight_actions
+from .facedown import banqi_actions, gaiqi_actions
+from .test_reference_examples import EXAMPLES
+
+
+def positions(ruleset, count: int, seed: int = 1):
+    """(state, history) before each action of random games, ``count`` positions in all;
+    history is (action text, position line after it) of every ply of the game so far."""
+    number = 0
+    while True:
+        rng = random.Random(seed * 1000 + number)
+        game = Game(ruleset, seed=seed * 1000 + number)
+        history: list[tuple[str, str]] = []
+        while not game.is_over():
+            yield game.state, history
+            count -= 1
+            if count == 0:
+                return
+            action = rng.choice(game.legal_actions())
+            text = game.state.action_text(action)
+            game.play(action)
+            history.append((text, game.state.position_text()))
+        number += 1
+
+
+def check(ruleset, reference, count: int) -> None:
+    """The engine's actions, as sorted text, equal the reference's in ``count`` positions of random games."""
+    for state, history in positions(ruleset, count):
+        line = state.position_text()
+        expected = sorted(reference(line, history))
+        actual = sorted(state.action_text(action) for action in state.legal_actions())
+        assert actual == expected, f"{ruleset.non_defaults()} {line}"
+
+
+@pytest.mark.parametrize("no_progress_plies", [60, 6, 0])
+def test_banqi_moves_match_the_reference(no_progress_plies):
+    ruleset = load_ruleset("banqi", no_progress_plies=no_progress_plies)
+    check(ruleset, lambda line, history: banqi_actions(line), 2000)
+
+
+@pytest.mark.parametrize("no_progress_plies", [60, 6, 0])
+def test_gaiqi_moves_match_the_reference(no_progress_plies):
+    ruleset = load_ruleset("gaiqi", no_progress_plies=no_progress_plies)
+    check(ruleset, gaiqi_actions, 2000)
+
+
+@pytest.mark.parametrize("layout", ["normal", "old", "minimal", "minimal-old"])
+@pytest.mark.parametrize("king_takes_king", ["auto", "yes", "no"])
+def test_cheight_moves_match_the_reference(layout, king_takes_king):
+    ruleset = load_ruleset("cheight", layout=layout, king_takes_king=king_takes_king)
+    check(ruleset, lambda line, history: cheight_actions(line, king_takes_king), 800)
+
+
+@pytest.mark.parametrize("no_progress_plies", [100, 6, 0])
+def test_cheight_moves_match_the_reference_under_a_no_progress_limit(no_progress_plies):
+    ruleset = load_ruleset("cheight", layout="normal", no_progress_plies=no_progress_plies)
+    check(ruleset, lambda line, history: cheight_actions(line), 400)
+
+
+def test_gaiqi_chase_rule_matches_the_reference():
+    """Random games seldom chase the General three times running: a chase played on purpose."""
+    state = load_ruleset("gaiqi").read_position("k7/8/8/R3K3 r - 0 10")
+    history = []
+    for text in ["a1-a2", "a4-b4", "a2-b2", "b4-a4", "b2-a2", "a4-b4"]:
+        state.push(*state.parse_action(text))
+        history.append((text, state.position_text()))
+        actual = sorted(state.action_text(action) for action in state.legal_actions())
+        assert actual == sorted(gaiqi_actions(state.position_text(), history)), text
+    assert "a2-b2" not in actual and "a2-a3" in actual
+
+
+@pytest.mark.parametrize("position, actions", EXAMPLES)
+def test_cheight_worked_examples_match_the_reference(position, actions):
+    state = load_ruleset("cheight").read_position(position)
+    assert sorted(state.action_text(action) for action in state.legal_actions()) == sorted(actions.split())
+
+
+# Set-up promotions random play seldom reaches: no eligible piece, a swap under the Soldier
+# itself, and several Soldiers at once (the lowest rank first, then the rightmost file).
+SET_UP = ["P2K/4/4/k3 r", "P2K/4/4/k3 b", "[AP]2K/4/4/k3 b", "[AP]1[AP]K/4/4/k3 b",
+          "[AP]2K/4/4/[ep]2k r", "[EP]2[KP]/4/1k2/4 r"]
+
+
+@pytest.mark.parametrize("position", SET_UP)
+def test_cheight_set_up_promotions_match_the_reference(position):
+    state = load_ruleset("cheight", layout="minimal").read_position(position)
+    assert sorted(state.action_text(action) for action in state.legal_actions()) == sorted(cheight_actions(position))
