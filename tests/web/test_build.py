@@ -257,3 +257,16 @@ def test_the_console_examples_of_the_readme_and_the_docs_print_what_they_show():
             assert re.fullmatch(pattern, printed, re.S), f"{page.name}: {command}\n{result.stdout}"
             ran += 1
     assert ran >= 6
+
+
+def test_the_readme_links_to_pages_that_exist(site):
+    """README.md's relative links name files of the checkout, and a link to a part of a docs page names
+    an id of that page (the HTML's ids are the heading anchors GitHub makes)."""
+    for href in re.findall(r"\]\(([^)\s]+)\)", (build.ROOT / "README.md").read_text(encoding="utf-8")):
+        parts = urlsplit(href)
+        if parts.scheme or parts.netloc:
+            continue
+        assert (build.ROOT / parts.path).exists(), href
+        if parts.fragment:
+            assert parts.path.startswith("web/docs/"), href
+            assert parts.fragment in _parse_html((site / parts.path).with_suffix(".html")).ids, href
