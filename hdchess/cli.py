@@ -13,14 +13,14 @@ import os
 import re
 import sys
 import time
-from collections.abc import Sequence
-from typing import NoReturn
+from collections.abc import Callable, Sequence
+from typing import NoReturn, TextIO
 
 from .core import COLOR_NAMES, piece_from_letter, piece_name
 from .display import render_board, render_stacks, use_colour
 from .errors import HdchessError
 from .game import Game, PlayedMove
-from .gamestate import NO_SIDE
+from .gamestate import NO_SIDE, GameState
 from .inputs import excerpt, one_line, whole_number
 from .notation import parse_position, pv_text, sorted_action_texts
 from .perft import divide, perft
@@ -44,7 +44,7 @@ def _ruleset(args: argparse.Namespace) -> Ruleset:
     return load_ruleset(args.variant, **_rule_options(args))
 
 
-def _lenient(stream):
+def _lenient(stream: TextIO) -> TextIO:
     """A text stream read as UTF-8 whatever the locale, bytes that are not UTF-8
     replaced (so a bad byte makes a bad line, never a crash)."""
     buffer = getattr(stream, "buffer", None)
@@ -90,7 +90,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
     return 0
 
 
-def _describe_state(state) -> str:
+def _describe_state(state: GameState) -> str:
     """One line under a drawn board: whose turn, and the family's public facts."""
     if state.side == NO_SIDE:
         turn = "no flip yet"
@@ -201,8 +201,8 @@ class TerminalPlayer(Player):
         elif line == "hint":
             _show_hint(game, self.player_seed)
         elif line == "resign":
-            outcome = game.resign(game.state.side) if game.state.side != NO_SIDE else None
-            print("  you cannot resign before the colours are known" if outcome is None else f"  {outcome.describe()}")
+            ended = game.resign(game.state.side) if game.state.side != NO_SIDE else None
+            print("  you cannot resign before the colours are known" if ended is None else f"  {ended.describe()}")
         elif line == "undo":
             self._undo()
         else:
@@ -286,6 +286,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     print()
     print(render_board(game.state, letters=args.letters, colour=colour))
     outcome = game.outcome
+    assert outcome is not None, "the turns ended without a player quitting: the game is over"
     print(f"Game over: {outcome.describe()}")
     for color in (0, 1):
         player = 1 if game.player_color(1) == color else 2
@@ -345,7 +346,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"hdchess: error: {message} (see {self.prog} --help)\n")
 
 
-def _number(name: str, minimum: int = 0):
+def _number(name: str, minimum: int = 0) -> Callable[[str], int]:
     """An argparse type: an ASCII whole number of at least ``minimum``."""
     def parse(text: str) -> int:
         try:
@@ -473,7 +474,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "play":
         sys.stdin = _lenient(sys.stdin)
     try:
-        return args.func(args)
+        status: int = args.func(args)  # the command's exit status
+        return status
     except HdchessError as exc:
         print(f"hdchess: error: {exc}", file=sys.stderr)
         return 2

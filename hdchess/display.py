@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import IO
 
 from .core import piece_from_letter
 from .gamestate import GameState
@@ -15,7 +16,7 @@ from .gamestate import GameState
 _RED, _BLACK, _DIM, _RESET = "\x1b[31;1m", "\x1b[36;1m", "\x1b[2m", "\x1b[0m"
 
 
-def use_colour(stream=None) -> bool:
+def use_colour(stream: IO[str] | None = None) -> bool:
     """Colour only for a terminal, and never when NO_COLOR is set."""
     stream = stream or sys.stdout
     return hasattr(stream, "isatty") and stream.isatty() and not os.environ.get("NO_COLOR")

@@ -229,8 +229,9 @@ class Engine:
     def cmd_go(self, args: list[str]) -> None:
         limits, infinite = self._limits(args)
         state = self.game.state.copy()
-        if self.game.is_over():
-            self.error(f"go: the game is over ({self.game.outcome.describe()})")
+        outcome = self.game.outcome
+        if outcome is not None:  # the game is over
+            self.error(f"go: the game is over ({outcome.describe()})")
             self.send("bestmove (none)")
             return
         self._stop, self._infinite = threading.Event(), infinite
@@ -257,7 +258,7 @@ class Engine:
         for key in ("movetime", "depth", "nodes", "movestogo"):
             if values.get(key) == 0:
                 raise HdchessError(f"{key} must be at least 1")
-        movetime = values.get("movetime")
+        movetime: float | None = values.get("movetime")
         clock = "btime" if self.game.state.side == 1 else "wtime"
         if clock in values:
             increment = values.get("binc" if clock == "btime" else "winc", 0)

@@ -22,11 +22,12 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import IO
 
 from .ai import SearchLimits
 from .errors import HdchessError
-from .game import Game
-from .players import make_player, play_turns
+from .game import Game, PlayedMove
+from .players import Choice, make_player, play_turns
 from .variants import load_ruleset
 
 MIN_SPRT_PAIRS = 8  # no verdict on fewer pairs: too few to estimate the spread
@@ -85,7 +86,7 @@ def play_game(task: GameTask) -> GameResult:
         think, moves = [0.0, 0.0], [0, 0]
         clock = [time.perf_counter()]
 
-        def timed(entry, choice, number) -> None:
+        def timed(entry: PlayedMove, choice: Choice, number: int) -> None:
             now = time.perf_counter()
             think[number - 1] += (now - clock[0]) * 1000
             moves[number - 1] += 1
@@ -212,7 +213,8 @@ def _elo_text(value: float) -> str:
 
 def split_records(text: str) -> list[str]:
     """The records of a match file (games separated by blank lines), each for Game.from_record."""
-    records, current = [], []
+    records: list[str] = []
+    current: list[str] = []
     for line in text.splitlines():
         if line.startswith("[") and current and not current[-1].startswith("["):
             records.append("\n".join(current).strip() + "\n")
@@ -307,7 +309,7 @@ class Sprt:
 class ProgressBar:
     """A one-line bar on a terminal's stderr, redrawn as games finish."""
 
-    def __init__(self, total: int, names: tuple[str, str], stream=None, width: int = 30) -> None:
+    def __init__(self, total: int, names: tuple[str, str], stream: IO[str] | None = None, width: int = 30) -> None:
         self.total, self.names, self.width = total, names, width
         self.stream = stream or sys.stderr
         self.done = 0

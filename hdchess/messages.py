@@ -23,6 +23,7 @@ upper case red, lower case black), colour names (``color``), a termination
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .core import KIND_LETTERS, KIND_NAMES, piece_from_letter, piece_name
@@ -174,7 +175,8 @@ class Message(str):
         message.code, message.params = code, params
         return message
 
-    def __reduce__(self):  # pickled (to match workers) as its code and params
+    def __reduce__(self) -> tuple[Callable[[str, dict[str, Any]], Message], tuple[str, dict[str, Any]]]:
+        # pickled (to match workers) as its code and params
         return _rebuild, (self.code, self.params)
 
     def as_dict(self) -> dict[str, Any]:

@@ -30,7 +30,7 @@ import secrets
 import shlex
 import subprocess
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .ai import SearchLimits, choose_action, level_by_name
@@ -223,11 +223,13 @@ class EnginePlayer(Player):
                 self.options.add(line.split()[2])
 
     def _read(self) -> None:
+        assert self._process.stdout is not None, "the engine was started with pipes"
         for line in self._process.stdout:
             self._lines.put(line.rstrip("\r\n"))
         self._lines.put(None)
 
     def _send(self, line: str) -> None:
+        assert self._process.stdin is not None, "the engine was started with pipes"
         try:
             self._process.stdin.write(line + "\n")
             self._process.stdin.flush()
@@ -334,7 +336,7 @@ class SearchPlayer(Player):
 BASELINES = {"random": RandomPlayer, "greedy": GreedyPlayer}
 
 
-def play_turns(game: Game, players: dict[int, Player], player_seeds: dict[int, int],
+def play_turns(game: Game, players: Mapping[int, Player], player_seeds: Mapping[int, int],
                on_move: Callable[[PlayedMove, Choice, int], None] | None = None,
                max_actions: int | None = None) -> bool:
     """The turn loop: ask the player to act (1 or 2) for an action and play it,
