@@ -90,7 +90,7 @@ class Outcome:
         """``red wins 12-0 (no actions)``, ``draw (no progress)``: a Message (code and params)."""
         from .messages import Message
 
-        params = {"termination": self.termination.value}
+        params: dict[str, Any] = {"termination": self.termination.value}
         if self.by_score:
             params |= {"red": self.scores[0], "black": self.scores[1]}
         if self.winner is None:
@@ -243,3 +243,14 @@ def turn_player(state: GameState) -> int:
 
 
 __all__ = ["NO_SIDE", "TERMINATIONS", "Action", "ActionInfo", "GameState", "Outcome", "Termination", "turn_player"]
+
+
+if TYPE_CHECKING:  # mypy checks that each family's state is a GameState (types only: the families sit above)
+    from .facedown.state import State as FaceDownState
+    from .stacks.state import State as StackState
+
+    def _face_down_is_a_game_state(state: FaceDownState) -> GameState:
+        return state
+
+    def _stacks_is_a_game_state(state: StackState) -> GameState:
+        return state

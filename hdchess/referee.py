@@ -70,7 +70,7 @@ class KnownDeal:
         """The piece dealt to the action's slot. When a record says the action
         revealed something else, the record wins: that piece is swapped into the
         slot from another face-down one, so the rest of the deal stays as dealt."""
-        slot = state.chance_slot(action)
+        slot = _slot(state, action)
         dealt = self.layout[slot]
         if recorded is not None and recorded != dealt:
             other = next((s for s, p in self.layout.items() if p == recorded), None)
@@ -83,7 +83,15 @@ class KnownDeal:
 
     def take_back(self, state: GameState, action: Action, outcome: int) -> None:
         """An undo puts the revealed piece back where it lay (the deal is known anyway)."""
-        self.layout[state.chance_slot(action)] = outcome
+        self.layout[_slot(state, action)] = outcome
+
+
+def _slot(state: GameState, action: Action) -> int:
+    """The face-down square a chance action reveals (the referee draws only for those)."""
+    slot = state.chance_slot(action)
+    if slot is None:
+        raise IllegalMoveError("the action reveals nothing: there is nothing to deal")
+    return slot
 
 
 __all__ = ["SEED_MAX", "FairDraw", "KnownDeal", "check_seed"]

@@ -248,7 +248,8 @@ class Ruleset:
 
     @property
     def decided_by_score(self) -> bool:
-        return self.spec.switch("ending") == "score"
+        ending: str = self.spec.switch("ending")
+        return ending == "score"
 
     @property
     def movement(self) -> Any:

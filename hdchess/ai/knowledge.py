@@ -57,7 +57,8 @@ class Weights:
     """Base of a family's evaluation weights: a frozen dataclass of floats."""
 
     def as_dict(self) -> dict[str, float]:
-        return asdict(self)  # type: ignore[call-overload]
+        values: dict[str, float] = asdict(self)  # type: ignore[call-overload]  # (subclasses are dataclasses)
+        return values
 
     @classmethod
     def names(cls) -> list[str]:

@@ -38,7 +38,7 @@ def explain_illegal(state: Position, action: Action) -> Message:
         return Message("move.own_target", to=b, target_kind=piece_letter(target))
     if target == HIDDEN and not state.ruleset.switch("blind_captures"):
         return Message("capture.face_down", to=b)
-    explain = state.ruleset.movement.explain
+    explain = state._movement.explain
     if explain is not None:  # a variant's own movement and capture rules
         reason = explain(state, frm, to)
         if reason:

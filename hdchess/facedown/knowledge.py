@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import json
 import math
+import random
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from importlib import resources
+from typing import TYPE_CHECKING, Any
 
 from ..ai.knowledge import DECISIVE, Knowledge, Weights, two_largest, utility
 from ..core import GENERAL, make_piece
@@ -25,6 +28,9 @@ from ..gamestate import NO_SIDE
 from .book import book_move
 from .position import HIDDEN, NO_CHASE, Position
 from .tables import TABLES
+
+if TYPE_CHECKING:
+    from ..rules import Ruleset
 
 GENERAL_CAPTURE = 500.0  # general-loss variants: the side to move can take the enemy General
 WIN_LOSS_RANGE = 0.9 * DECISIVE  # win/loss games: a sure advantage, below a game actually won
@@ -89,7 +95,7 @@ def _dominance(state: Position, side: int, victims: tuple[int, ...]) -> float:
     return result
 
 
-def _scan(state: Position, color: int, siblings: dict | None) -> tuple[int, int, int]:
+def _scan(state: Position, color: int, siblings: dict[Any, Any] | None) -> tuple[int, int, int]:
     """``color``'s scan (``Movement.scan``). Below a flip (``siblings``: what the
     outcomes of one flip share), the outcomes that reveal an enemy of ``color``
     leave its scan alike when the scan sees only where the enemy stands: it is
@@ -105,7 +111,7 @@ def _scan(state: Position, color: int, siblings: dict | None) -> tuple[int, int,
 
 
 def _weighted_sum(state: Position, weights: FaceDownWeights, ours: tuple[int, int, int] | None,
-                  siblings: dict | None = None) -> float | None:
+                  siblings: dict[Any, Any] | None = None) -> float | None:
     """Material plus each feature times its weight, for the side to move; None when
     the side to move can take the enemy General (general-loss games: the game is won).
 
@@ -182,15 +188,14 @@ def features(state: Position, ours: tuple[int, int, int] | None = None) -> list[
     if state.side == NO_SIDE:
         return [0.0] * len(FEATURES)
     ours = ours or state._movement.scan(state, state.side, None)
-    sums = [_weighted_sum(state, units, ours) for units in _UNITS]
-    if sums[0] is None:
+    material, *others = [_weighted_sum(state, units, ours) for units in _UNITS]
+    if material is None:  # None for every weight alike: the General can be taken
         return None
-    material = sums[0]
-    return [material] + [value - material for value in sums[1:]]
+    return [material] + [value - material for value in others if value is not None]
 
 
 def difference(state: Position, weights: FaceDownWeights, ours: tuple[int, int, int] | None = None,
-               siblings: dict | None = None) -> float:
+               siblings: dict[Any, Any] | None = None) -> float:
     """Expected final score difference for the side to move (points).
 
     ``ours`` may pass the side to move's scan (``Movement.scan``: moves, captures,
@@ -204,7 +209,7 @@ def difference(state: Position, weights: FaceDownWeights, ours: tuple[int, int, 
 
 
 def evaluate(state: Position, weights: FaceDownWeights, ours: tuple[int, int, int] | None = None,
-             siblings: dict | None = None) -> float:
+             siblings: dict[Any, Any] | None = None) -> float:
     """Utility of a non-terminal position for the side to move.
 
     Games decided by score weigh the expected score difference (``utility``).
@@ -289,8 +294,8 @@ def flip_risk_order(state: Position, flips: list[int]) -> list[int]:
     return [flips[i] for i in ranked]
 
 
-def order(state: Position, actions: list[int], tt_move: int, killers: list[int], history,
-          chance_keep: int | None, rng) -> list[int]:
+def order(state: Position, actions: list[int], tt_move: int, killers: list[int], history: Mapping[int, int],
+          chance_keep: int | None, rng: random.Random) -> list[int]:
     """The hash move, captures (MVV-LVA), killers, the most promising flips, then
     the other quiet moves by history (moves that cost a repetition penalty last);
     a blind capture (gaiqi) is a gamble, ordered with the quiet moves."""
@@ -348,7 +353,7 @@ def make_knowledge(variant: str) -> Knowledge:
     """The AI's knowledge of a face-down variant: the family's functions, the variant's weights."""
     weights = load_weights(variant)
 
-    def point_units(ruleset) -> float:
+    def point_units(ruleset: Ruleset) -> float:
         """A point in the evaluation's units: itself in score games; in win/loss games the
         slope of :func:`evaluate`'s chance of winning at an even position."""
         return 1.0 if ruleset.decided_by_score else WIN_LOSS_RANGE / (2 * weights.scale)
@@ -358,7 +363,7 @@ def make_knowledge(variant: str) -> Knowledge:
     # chance of one), a point a unit, so a found win is worth far more than any estimate
     edge = WIN_LOSS_RANGE * math.tanh(POINTS_EDGE / (2 * weights.scale))
 
-    def in_points(ruleset, value: float) -> float:
+    def in_points(ruleset: Ruleset, value: float) -> float:
         """A search value in points: itself in score games; in win/loss games the lead in
         points that :func:`evaluate` turned into this chance of winning (its inverse), so a
         level's temperature is as many points in a won position as in an even one."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..actions import ActionTables
 from ..attacks import diagonal_slides, orthogonal_slides, xiangqi_elephant, xiangqi_horse
@@ -82,10 +82,12 @@ def capture_any_revealed(geometry: Geometry) -> Movement:
     # Per kind (K A E H R C P W): the leaper tables for moves to empty squares and
     # for captures, or for sliders (None there) the slider table and which entry
     # of its look-up holds the capturable pieces (1: first piece met, 2: beyond a screen).
-    moves_by_kind = (king, king, None, knight, None, None, one_orthogonal, one_orthogonal)
-    captures_by_kind = (king, one_diagonal, None, knight, None, None, one_orthogonal, two_away)
+    # (Typed Any: a kind's entry is None exactly where the loops below do not read it.)
+    moves_by_kind: tuple[Any, ...] = (king, king, None, knight, None, None, one_orthogonal, one_orthogonal)
+    captures_by_kind: tuple[Any, ...] = (king, one_diagonal, None, knight, None, None, one_orthogonal, two_away)
     slides = (None, None, (diagonal, 1), None, (orthogonal, 1), (orthogonal, 2), None, None)
-    slides_by_kind = tuple(None if s is None else (s[0].table, s[0].mask, s[0].lookup, s[1]) for s in slides)
+    slides_by_kind: tuple[Any, ...] = tuple(
+        None if s is None else (s[0].table, s[0].mask, s[0].lookup, s[1]) for s in slides)
     all_squares, squares = geometry.all_squares, geometry.squares
     tables = ActionTables.of(geometry)
     cache, actions_to, shift = tables.cache, tables.actions_to, tables.target_shift
@@ -275,7 +277,7 @@ def xiangqi_blind_captures(geometry: Geometry) -> Movement:
     steps_by_kind = (geometry.steps(KING_STEPS), geometry.steps(DIAGONAL), None, None, None, None,
                      geometry.steps(ORTHOGONAL), None)
     legged_by_kind = (None, None, elephant.lookup, horse.lookup, None, None, None, None)
-    slide_entry = (None, None, None, None, 1, 2, None, None)
+    slide_entry: tuple[Any, ...] = (None, None, None, None, 1, 2, None, None)  # None where not read
     slides = orthogonal_slides(geometry)
     slide_table, slide_mask, slide_lookup = slides.table, slides.mask, slides.lookup
     squares, names = geometry.squares, geometry.square_names
@@ -366,8 +368,8 @@ def xiangqi_blind_captures(geometry: Geometry) -> Movement:
                     code = "gaiqi.leg_blocked" if kind == HORSE else "gaiqi.eye_blocked"
                     return Message(code, **piece, to=names[to], leg=names[leg])
             return Message("gaiqi.horse" if kind == HORSE else "gaiqi.elephant", **piece)
-        code = {GENERAL: "piece.any_direction", ADVISOR: "piece.one_diagonal", SOLDIER: "piece.one_line"}.get(kind)
-        return None if code is None else Message(code, **piece)
+        simple = {GENERAL: "piece.any_direction", ADVISOR: "piece.one_diagonal", SOLDIER: "piece.one_line"}.get(kind)
+        return None if simple is None else Message(simple, **piece)
 
     # no Archer: xiangqi has none
     return Movement(movegen=generate_moves, scan=scan, gives_check=gives_check, explain=explain, kinds=0b01111111)

@@ -15,7 +15,8 @@ flip shows what it revealed: ``c2(R)``, as does a blind capture (gaiqi): ``c2xc5
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from ..core import (
     COLOR_LETTERS,
@@ -36,6 +37,9 @@ from .position import CHASE_LIMIT, EMPTY, HIDDEN, NO_CHASE, Position
 if TYPE_CHECKING:
     from ..geometry import Geometry
     from ..rules import Ruleset
+
+P = TypeVar("P", bound=Position)
+T = TypeVar("T")
 
 
 def board_text(mailbox: list[int], geometry: Geometry) -> str:
@@ -97,7 +101,7 @@ def _count(name: str, text: str) -> int:
     return whole_number(text, name, error=PositionError)
 
 
-def parse_position(cls: type[Position], ruleset: Ruleset, text: str) -> Position:
+def parse_position(cls: type[P], ruleset: Ruleset, text: str) -> P:
     """Read a position line into a ``cls`` (the family's state class), checking that it could occur."""
     if not isinstance(text, str):
         raise PositionError("a position must be a line of text")
@@ -188,7 +192,8 @@ def _parse_chase(geometry: Geometry, text: str) -> tuple[int, int]:
         raise PositionError(f"chase counts: {excerpt(square_text)} is not a square") from None
 
 
-def _pair(text, name, parse_one):
+def _pair(text: str, name: str, parse_one: Callable[[str], T]) -> tuple[T, T]:
+    """``red/black``: each half read by ``parse_one``; PositionError names the field."""
     parts = text.split("/")
     if len(parts) != 2:
         raise PositionError(f"{name} must be two values red/black, not {excerpt(text)}")

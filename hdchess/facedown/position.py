@@ -17,7 +17,8 @@ ending) are read once when a state is made.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Self
 
 from ..actions import ActionTables
 from ..core import BLACK, COLOR_NAMES, GENERAL, KIND_NAMES, RED, Color, Piece, make_piece, piece_letter
@@ -27,6 +28,7 @@ from ..geometry import Geometry, per_geometry
 
 if TYPE_CHECKING:
     from ..rules import Ruleset
+    from .movement import Movement
 
 # Mailbox contents besides the 16 face-up pieces.
 HIDDEN = 16
@@ -37,6 +39,9 @@ EMPTY = 17
 NO_CHASE = ((0, -1), (0, -1))
 CHASE_LIMIT = 3  # the chase rule's count: a fourth check in a row is illegal
 Chase = tuple[tuple[int, int], tuple[int, int]]
+# What push saves for pop: the action, the target square's content, the revealed piece, the quiet
+# count, the side, the hash, both last moves, both penalty counts, the occupied, face-down and colour bitboards.
+Saved = tuple[Action, int, Any, int, int, int, int, int, int, int, int, int, int, int]
 ZobristKeys = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
 
 
@@ -69,20 +74,22 @@ class Position:
         geometry = ruleset.geometry
         self.ruleset = ruleset
         self.geometry = geometry
-        self._movement = movement = ruleset.movement
+        self._movement: Movement = ruleset.movement
+        movement = self._movement
         self._movegen = movement.movegen
         self._tables = ActionTables.of(geometry)
         self._flips = self._tables.flip_actions
         self._bits, self._mask = self._tables.bits, self._tables.mask
         self._zobrist = _zobrist_keys(geometry)
-        self._first_flip_self = ruleset.get("first_flip", "self") == "self"
-        self._penalty_points = ruleset.get("repetition_penalty", 0)
-        self._no_progress_limit = ruleset.get("no_progress_plies", 0)
-        self._general_loss = ruleset.switch("general_loss")
+        self._first_flip_self: bool = ruleset.get("first_flip", "self") == "self"
+        self._penalty_points: int = ruleset.get("repetition_penalty", 0)
+        self._no_progress_limit: int = ruleset.get("no_progress_plies", 0)
+        self._general_loss: bool = ruleset.switch("general_loss")
         self._by_score = ruleset.decided_by_score
-        self._gives_check = movement.gives_check if ruleset.switch("chase_rule") else None
-        self.chase = NO_CHASE
-        self._chase_stack: list[tuple] = []  # chase values before each push (chase rule only)
+        self._gives_check: Callable[[Position, int], bool] | None = (
+            movement.gives_check if ruleset.switch("chase_rule") else None)
+        self.chase: Chase = NO_CHASE
+        self._chase_stack: list[Chase] = []  # chase values before each push (chase rule only)
         self.mailbox: list[int] = [HIDDEN] * geometry.num_squares
         self.pool: list[int] = list(ruleset.initial_pool)
         self._values = ruleset.piece_values
@@ -95,7 +102,7 @@ class Position:
         self.ply = 0
         self.penalties = [0, 0]  # penalised moves (not points) per colour
         self.last_moves = [-1, -1]  # each colour's last move, for the penalty rule
-        self._stack: list[tuple] = []
+        self._stack: list[Saved] = []
         self.recount()
         self.rehash()
 
@@ -117,8 +124,9 @@ class Position:
                                    "movement does not move")
 
     @classmethod
-    def from_parts(cls, ruleset: Ruleset, mailbox, pool, side, quiet=0, ply=0,
-                   penalties=(0, 0), last_moves=(-1, -1), chase=NO_CHASE) -> Position:
+    def from_parts(cls, ruleset: Ruleset, mailbox: Iterable[int], pool: Iterable[int], side: int, quiet: int = 0,
+                   ply: int = 0, penalties: Iterable[int] = (0, 0), last_moves: Iterable[int] = (-1, -1),
+                   chase: Iterable[Iterable[int]] = NO_CHASE) -> Self:
         """A position from its fields, unchecked (``State.from_text`` checks)."""
         state = cls(ruleset)
         state.mailbox = list(mailbox)
@@ -135,13 +143,14 @@ class Position:
                 state.colors[content >> 3] |= 1 << sq
         state.side, state.quiet, state.ply = side, quiet, ply
         state.penalties, state.last_moves = list(penalties), list(last_moves)
-        chase = tuple(map(tuple, chase))
-        state.chase = NO_CHASE if chase == NO_CHASE else chase  # NO_CHASE itself: a cheap identity test
+        red, black = (tuple(entry) for entry in chase)
+        pair: Chase = ((red[0], red[1]), (black[0], black[1]))
+        state.chase = NO_CHASE if pair == NO_CHASE else pair  # NO_CHASE itself: a cheap identity test
         state.recount()
         state.rehash()
         return state
 
-    def copy(self) -> Position:
+    def copy(self) -> Self:
         """An independent copy; its repetition history is that of this state."""
         other = type(self).__new__(type(self))
         for name in Position.__slots__:
@@ -283,7 +292,7 @@ class Position:
             key ^= hash(self.chase) * 0x94D049BB133111EB
         return key & 0xFFFFFFFFFFFFFFFF
 
-    def outcome(self, actions: list[Action] | None = None) -> Outcome | None:
+    def outcome(self, actions: Sequence[Action] | None = None) -> Outcome | None:
         """The game's end if it has ended, else None.
 
         ``actions`` may pass the already generated legal moves (flips need not be in it).
@@ -330,8 +339,9 @@ class Position:
                        by_score=self._by_score)
 
     # -- make / unmake -------------------------------------------------------
-    def push(self, action: Action, revealed: Piece | None = None) -> None:
-        """Play ``action``; ``revealed`` is the piece a flip (or blind capture) turns up.
+    def push(self, action: Action, revealed: Any = None) -> None:
+        """Play ``action``; ``revealed`` is the piece a flip (or blind capture) turns up
+        (a Piece, None for other actions: typed Any, as the chance branches read it unchecked).
 
         Unchecked: callers pass legal actions (``Game.play`` validates input).
         """
@@ -435,7 +445,7 @@ class Position:
         mover = self.side
         if mover == NO_SIDE:
             return
-        if frm == to or not self._gives_check(self, to):
+        if frm == to or not self._gives_check(self, to):  # type: ignore[misc]  # set: the chase rule is on
             entry = (0, -1)
         else:
             count, square = self.chase[mover]

@@ -101,7 +101,7 @@ def _reach(state: Position, kind: int, letter: str, frm: int, to: int, n: int) -
         if (df, dr) not in KNIGHT_STEPS:
             return Message("horse.l", kind=letter, sq=a)
         leg = geometry.offset(frm, df // 2 if abs(df) == 2 else 0, dr // 2 if abs(dr) == 2 else 0)
-        if heights[leg] >= n:
+        if leg is not None and heights[leg] >= n:  # (on the board whenever the target is)
             return Message("stack.leg_blocked", kind=letter, sq=a, leg=names[leg], pieces=heights[leg], height=n)
     if kind in (CHARIOT, ELEPHANT, CANNON):
         path = geometry.between(frm, to, DIAGONAL if kind == ELEPHANT else ORTHOGONAL)

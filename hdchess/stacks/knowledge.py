@@ -16,7 +16,10 @@ they stay far below the search's win value (a whole side's material is under
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..ai.knowledge import Knowledge, Weights, two_largest
 from .position import Position
@@ -73,7 +76,7 @@ def _two_largest(state: Position, bitboard: int) -> tuple[int, int]:
 
 
 def difference(state: Position, weights: StackWeights = DEFAULT_WEIGHTS, ours: tuple[int, int] | None = None,
-               siblings: dict | None = None) -> float:
+               siblings: dict[Any, Any] | None = None) -> float:
     """Expected advantage of the side to act, in points.
 
     ``ours`` may pass the side to act's (number of moves, enemy tops they cover), already
@@ -139,8 +142,8 @@ def captures(state: Position, actions: list[int]) -> list[int]:
     return [action for _, action in found]
 
 
-def order(state: Position, actions: list[int], tt_move: int, killers: list[int], history,
-          chance_keep: int | None, rng) -> list[int]:
+def order(state: Position, actions: list[int], tt_move: int, killers: list[int], history: Mapping[int, int],
+          chance_keep: int | None, rng: random.Random) -> list[int]:
     """The hash move, covers (the enemy General first, then by victim), killers,
     the other moves by history; a move that covers its own General comes last."""
     if state.promo >= 0:

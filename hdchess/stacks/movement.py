@@ -21,6 +21,7 @@ The reach of each kind (the rules text, "Where a move may end"):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..actions import ActionTables
@@ -110,7 +111,12 @@ class Movement:
         return self.swap_flag | height << self.carry_shift | soldier << self.bits | sq
 
 
-def _make_generators(m: Movement):
+Generator = Callable[["Position", int, list[int]], None]
+Summary = Callable[["Position", int], tuple[int, int]]
+
+
+def _make_generators(m: Movement) -> tuple[Generator, Summary]:
+    """The move generator and the summary of one board, their tables bound as locals."""
     geometry = m.geometry
     all_squares, squares = geometry.all_squares, geometry.squares
     king, diagonal_steps, forward = m.king, m.diagonal_steps, m.forward
@@ -123,7 +129,8 @@ def _make_generators(m: Movement):
     advisors: dict[int, tuple[int, ...]] = {}
     # Per square, the actions of a piece keyed by the blockers and the enemy tops on its lines:
     # one look-up gives a Chariot's, Elephant's, Cannon's or Horse's moves.
-    chariots, elephants, cannons, horses = ([{} for _ in range(size)] for _ in range(4))
+    tables: list[list[dict[int, tuple[int, ...]]]] = [[{} for _ in range(size)] for _ in range(4)]
+    chariots, elephants, cannons, horses = tables
     horse_lines = tuple(legs | jumps for legs, jumps in zip(horse.mask, geometry.steps(KNIGHT_STEPS)))
 
     def reach(sq: int, piece: int, block: int, enemy: int) -> int:
@@ -158,7 +165,8 @@ def _make_generators(m: Movement):
                                                 for to in squares(diagonal_steps[sq]) for k in range(n))
         return found
 
-    def line_actions(table: dict, key: int, sq: int, piece: int, block: int, enemy: int) -> tuple[int, ...]:
+    def line_actions(table: dict[int, tuple[int, ...]], key: int, sq: int, piece: int, block: int,
+                     enemy: int) -> tuple[int, ...]:
         targets = reach(sq, piece, block, enemy)
         found = table[key] = cache.get(sq << shift | targets) or actions_to(sq, targets)
         return found

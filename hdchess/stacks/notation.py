@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core import (
@@ -21,6 +21,7 @@ from ..core import (
     COLOR_NAMES,
     GENERAL,
     KIND_NAMES,
+    RED,
     make_piece,
     piece_from_letter,
     piece_letter,
@@ -41,12 +42,12 @@ EXAMPLES = "a2-a3 moves, a1xa5 captures, b2-c3+1 carries one piece, a8=c1^0 swap
 
 # -- positions ---------------------------------------------------------------------
 
-def stack_text(stack: list[int]) -> str:
+def stack_text(stack: Sequence[int]) -> str:
     letters = "".join(piece_letter(piece) for piece in stack)
     return letters if len(stack) == 1 else f"[{letters}]"
 
 
-def board_text(stacks: list[list[int]], geometry: Geometry) -> str:
+def board_text(stacks: Sequence[Sequence[int]], geometry: Geometry) -> str:
     return geometry.board_text([stack_text(stack) if stack else None for stack in stacks])
 
 
@@ -131,6 +132,11 @@ def _check_board(ruleset: Ruleset, text: str) -> list[list[int]]:
     return stacks
 
 
+def start_stacks(ruleset: Ruleset) -> list[list[int]]:
+    """The stacks of the chosen start layout (checked when the ruleset was made)."""
+    return parse_board(ruleset["layouts"][ruleset["layout"]], ruleset.geometry)
+
+
 def layout_board(settings: Mapping[str, Any]) -> Geometry:
     """The board a stacking game's chosen start layout (``settings["layouts"][settings["layout"]]``,
     a board field) is played on: as many ranks as it has, as many files as its top rank covers."""
@@ -166,7 +172,7 @@ def parse_position(cls: type[P], ruleset: Ruleset, text: str) -> P:
     if not isinstance(text, str):
         raise PositionError("a position must be a line of text")
     if text.strip() == "startpos":
-        return cls(ruleset)
+        return cls.from_parts(ruleset, start_stacks(ruleset), RED)
     fields = text.split()
     if len(fields) not in (2, 4):
         raise PositionError(f"a position has 4 fields (board side quiet ply), or the first 2 alone, "

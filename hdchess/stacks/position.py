@@ -53,7 +53,7 @@ def _zobrist_keys(geometry: Geometry) -> tuple[tuple[tuple[tuple[int, ...], ...]
 
 def king_takes_king(ruleset: Ruleset) -> bool:
     """The ``king_takes_king`` option with ``auto`` resolved by the board's size."""
-    value = ruleset["king_takes_king"]
+    value: str = ruleset["king_takes_king"]
     if value == "auto":
         value = ruleset["auto_king_takes_king"][ruleset.geometry.ranks]
     return value == "yes"
@@ -95,7 +95,7 @@ class Position:
         self.king_takes_king = king_takes_king(ruleset)
         self.stacks = [tuple(stack) for stack in stacks]
         self.turn, self.quiet, self.ply = turn, quiet, ply
-        self._stack: list[tuple] = []
+        self._stack: list[tuple[Action, tuple[int, ...], tuple[int, ...], int, int]] = []
         self.recompute()
 
     def recompute(self) -> None:

@@ -22,7 +22,7 @@ class State(Position):
 
     def __init__(self, ruleset: Ruleset) -> None:
         """The starting position of the ruleset's layout; Red moves first."""
-        self._setup(ruleset, notation.parse_board(ruleset["layouts"][ruleset["layout"]], ruleset.geometry), RED, 0, 0)
+        self._setup(ruleset, notation.start_stacks(ruleset), RED, 0, 0)
 
     @classmethod
     def from_text(cls, ruleset: Ruleset, text: str) -> State:
