@@ -29,12 +29,18 @@ import { openRules } from "./ui/rules.js";
 import { createSettingsDialog } from "./ui/settings.js";
 import * as store from "./ui/storage.js";
 
+/** @typedef {import("./ui/storage.js").Settings} Settings */
+/** @typedef {import("./ui/storage.js").SavedGame} SavedGame */
+/** @typedef {import("./state.js").Choice} Choice */
+
 // ---------------------------------------------------------------- settings and parameters
 const { values: params, errors: paramErrors } = parseParams(window.location.search);
 const embed = params.embed === true;
+/** @type {(() => string)[]} */
 const messages = []; // said once the first game is up (functions: worded in the language of that moment)
 
 const browserLang = (navigator.language || "").toLowerCase().startsWith("zh") ? "zh" : "en";
+/** @type {Settings} */
 let settings;
 if (embed) {
   settings = { ...store.DEFAULT_SETTINGS, lang: browserLang, sound: false }; // a page that embeds us may be quiet
@@ -43,7 +49,9 @@ if (embed) {
   settings = loaded.settings;
   if (loaded.error) messages.push(() => t("error.savedSettings"));
 }
-for (const key of ["lang", "theme", "letters"]) if (key in params) settings[key] = params[key];
+for (const key of /** @type {const} */ (["lang", "theme", "letters"])) {
+  if (key in params) /** @type {Record<string, unknown>} */ (settings)[key] = params[key];
+}
 for (const { name, reason, value } of paramErrors) {
   messages.push(() => t("error.param", { name, reason: t(`param.${reason}`, { value }) }));
 }
@@ -55,6 +63,10 @@ app.info = STATIC.info;
 checkParamsAgainstInfo();
 
 // ---------------------------------------------------------------- page elements
+/** @param {string} selector */
+const button = (selector) => /** @type {HTMLButtonElement} */ ($(selector));
+
+/** @type {import("./render.js").Elements} */
 const els = {
   status: $("#status"),
   spinner: $("#status-spinner"),
@@ -63,7 +75,7 @@ const els = {
   think: $("#think"),
   thinkProgress: $("#think-progress"),
   thinkBar: $("#think-bar"),
-  moveNow: $("#btn-move-now"),
+  moveNow: /** @type {HTMLButtonElement} */ ($("#btn-move-now")),
   knownDeal: $("#known-deal"),
   reviewNote: $("#review-note"),
   players: $("#players"),
@@ -76,9 +88,9 @@ const els = {
   replayBar: $("#replay-bar"),
   replayPos: $("#rp-pos"),
   buttons: {
-    new: $("#btn-new"), undo: $("#btn-undo"), hint: $("#btn-hint"), resign: $("#btn-resign"), record: $("#btn-record"),
-    rules: $("#btn-rules"), sound: $("#btn-sound"),
-    settings: $("#btn-settings"), lang: $("#btn-lang"),
+    new: button("#btn-new"), undo: button("#btn-undo"), hint: button("#btn-hint"), resign: button("#btn-resign"),
+    record: button("#btn-record"), rules: button("#btn-rules"), sound: button("#btn-sound"),
+    settings: button("#btn-settings"), lang: button("#btn-lang"),
   },
 };
 setAnnouncer($("#announcer"));
@@ -119,6 +131,7 @@ function applySound() {
   button.title = t(settings.sound ? "sound.on" : "sound.off");
 }
 
+/** @param {Partial<Settings>} changes */
 function changeSettings(changes) {
   Object.assign(settings, changes);
   saveSettings();
@@ -133,6 +146,7 @@ function openNewGame() {
   newGameDialog.open(settings);
 }
 
+/** @param {Choice & {mode: "ai" | "two", first: "human" | "ai", clock: string, options: Record<string, unknown>}} choice */
 async function startFromDialog(choice) {
   await startGame(choice);
   Object.assign(settings, {
@@ -159,11 +173,13 @@ function openRecord() {
   }).then(() => recordDialog.open(app.record ?? ""));
 }
 
+/** @param {string} text */
 function importRecord(text) {
   return loadRecord(text).then(() => announce(t("record.loaded")));
 }
 
 // ---------------------------------------------------------------- start-up
+/** @param {import("./engine-client.js").Progress | string} stageOrEvent @param {number} [fraction] */
 function onProgress(stageOrEvent, fraction) {
   const value = typeof stageOrEvent === "object" && stageOrEvent !== null ? stageOrEvent.fraction : fraction;
   if (typeof value === "number" && Number.isFinite(value)) app.progress = Math.max(app.progress, Math.min(1, value));
@@ -175,15 +191,20 @@ function onCrash() {
   renderAll();
 }
 
-/** The new game the settings and the URL ask for. */
+/** The new game the settings and the URL ask for. @returns {Choice} */
 function initialChoice() {
+  /** @type {Choice} */
   const choice = { ...settings };
-  for (const key of ["first", "level", "variant"]) if (params[key]) choice[key] = params[key];
+  for (const key of /** @type {const} */ (["first", "level", "variant"])) {
+    const value = params[key];
+    if (value) choice[key] = value;
+  }
   choice.options = settings.options?.[choice.variant] ?? {};
   return choice;
 }
 
 /** Which game to show first: a shared record, URL choices, the saved game, or a new one. */
+/** @param {SavedGame | null} saved */
 async function startInitialGame(saved) {
   const gameParams = ["variant", "level", "first", "seed"].some((k) => k in params);
   if (params.record) {
@@ -218,7 +239,7 @@ async function startInitialGame(saved) {
   } catch (err) {
     // saved rule options the engine no longer accepts: fall back to the defaults
     messages.push(() => t("error.prefix", { message: errorText(err) }));
-    await startGame({ ...store.DEFAULT_SETTINGS, lang: settings.lang });
+    await startGame(/** @type {Choice} */ ({ ...store.DEFAULT_SETTINGS, lang: settings.lang }));
   }
 }
 
@@ -252,7 +273,8 @@ function checkParamsAgainstInfo() {
   if (!app.info.variants.some((v) => v.name === settings.variant)) settings.variant = app.info.variants[0]?.name;
 }
 
-/** The board before Python answers. */
+/** The board before Python answers. @param {SavedGame | null} saved
+ *  @returns {import("./engine-client.js").View} */
 function firstView(saved) {
   const urlGame = ["variant", "level", "first", "seed"].some((k) => k in params);
   if (params.record) { // a shared game: nothing to click until it is loaded
@@ -270,11 +292,14 @@ function firstView(saved) {
 }
 
 /** Arrow keys step the replay (Home/End: its ends), unless a field, a dialog or the board has the keys. */
+/** @param {KeyboardEvent} event */
 function replayKeys(event) {
   if (els.replayBar.hidden || event.altKey || event.ctrlKey || event.metaKey) return;
-  const target = event.target;
+  const target = /** @type {Element} */ (event.target);
   if (target.closest?.("input, select, textarea, dialog, #board, .choice-menu, [role=menu]")) return;
-  const step = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity }[event.key];
+  /** @type {Record<string, number>} */
+  const steps = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+  const step = steps[event.key];
   if (step === undefined) return;
   event.preventDefault();
   stepReplay(step);
@@ -301,7 +326,7 @@ async function boot() {
 
   try {
     if (app.fatal) return;
-    await app.engine.ready;
+    await app.engine?.ready;
   } catch (err) {
     app.fatal = t("error.engine", { reason: errorText(err) });
     renderAll();
@@ -339,7 +364,7 @@ function wireControls() {
   $("#rp-next").addEventListener("click", () => stepReplay(1));
   $("#rp-last").addEventListener("click", () => stepReplay(Infinity));
   $("#rp-play").addEventListener("click", toggleAutoplay);
-  const full = $("#open-full");
+  const full = /** @type {HTMLAnchorElement | null} */ ($("#open-full"));
   if (full) full.href = window.location.pathname;
 }
 

@@ -16,15 +16,65 @@ const HOLD_MS = 450; // a touch held this long shows a stack instead of clicking
 
 export { makeDisc, squareNames }; // for the page's other parts, which drew with them from here
 
+/** @typedef {import("./engine-client.js").Action} Action */
+/** @typedef {import("./engine-client.js").BoardShape} BoardShape */
+/** @typedef {import("./engine-client.js").LastMove} LastMove */
+/** @typedef {import("./engine-client.js").Legal} Legal */
+/** @typedef {import("./engine-client.js").SquareContent} SquareContent */
+
+/** @typedef {{files: number, ranks: number, names: string[]}} Shape */
+
+/**
+ * What the board shows (the page sets any part of it).
+ * @typedef {object} BoardConfig
+ * @property {BoardShape | null} board
+ * @property {Record<string, SquareContent>} squares
+ * @property {Legal} legal
+ * @property {boolean} interactive
+ * @property {LastMove | null} lastMove
+ * @property {{from?: string | null, to?: string | null} | null} hint
+ * @property {string | null} queued the square of a click kept while Python loads
+ * @property {boolean} letters
+ */
+
+/**
+ * What the board reports.
+ * @typedef {object} BoardCallbacks
+ * @property {(action: Action) => void} onAction an action chosen
+ * @property {(click: {from: string | null, to: string}) => void} [onNothing] a click that did nothing
+ * @property {(sq: string | null, actions: Action[]) => void} [onSelect] a piece picked up (or put down: null)
+ */
+
+/**
+ * The board's handle.
+ * @typedef {object} Board
+ * @property {(changes: Partial<BoardConfig>, animateMove?: LastMove | null) => void} set
+ * @property {(text: string) => void} setLabel
+ * @property {() => void} refresh
+ * @property {() => void} focus
+ * @property {Shape | null} shape
+ * @property {HTMLElement} element
+ */
+
+/** The square of the cell an event happened in, or null. @param {Event} event @returns {string | null} */
+function squareOf(event) {
+  const target = event.target;
+  const cell = target instanceof Element ? target.closest(".sq") : null;
+  return cell instanceof HTMLElement ? cell.dataset.sq ?? null : null;
+}
+
 function reducedMotion() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 }
 
-/** Attribute writes invalidate style even when the value is the same: skip those. */
+/** Attribute writes invalidate style even when the value is the same: skip those.
+ *  @param {Element} node @param {string} name @param {string} value */
 function setIfChanged(node, name, value) {
   if (node.getAttribute(name) !== value) node.setAttribute(name, value);
 }
 
+/** Draw a board into `root`; returns its handle. @param {Element} root @param {BoardCallbacks} callbacks
+ *  @returns {Board} */
 export function createBoard(root, { onAction, onNothing = () => {}, onSelect = () => {} }) {
   const wrap = document.createElement("div");
   wrap.className = "board-wrap";
@@ -38,7 +88,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
   grid.className = "board";
   grid.setAttribute("role", "grid");
   grid.id = "board";
-  const overlay = document.createElementNS(NS, "svg");
+  const overlay = /** @type {SVGSVGElement} */ (document.createElementNS(NS, "svg"));
   overlay.setAttribute("class", "overlay");
   overlay.setAttribute("aria-hidden", "true");
   const stackPop = document.createElement("div"); // the whole stack, on hover, focus or a held touch
@@ -61,27 +111,41 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
   wrap.append(rankLabels, boardArea, document.createElement("span"), fileLabels);
   root.replaceChildren(wrap);
 
+  /** @type {Shape | null} */
   let shape = null; // {files, ranks, names}: what the grid is built for
+  /** @type {Map<string, HTMLElement>} */
   let cells = new Map(); // square -> cell
+  /** @type {BoardConfig} */
   let cfg = {
     board: null, squares: {}, legal: { flips: [], moves: {} }, interactive: false,
     lastMove: null, hint: null, queued: null, letters: false,
   };
+  /** @type {string | null} */
   let selected = null;
+  /** @type {string | null} */
   let focusSq = null;
+  /** @type {Map<string, string>} */
   const shown = new Map(); // square -> content key currently drawn
 
-  /** (col, row) on screen of a square: rank 1 at the bottom. */
+  /** The shape the grid is built for (only asked once it is built). */
+  function built() {
+    return /** @type {Shape} */ (shape);
+  }
+
+  /** (col, row) on screen of a square: rank 1 at the bottom. @param {string | null} sq */
   function cellPosition(sq) {
-    const index = shape.names.indexOf(sq);
-    return { col: index % shape.files, row: shape.ranks - 1 - Math.floor(index / shape.files) };
+    const { files, ranks, names } = built();
+    const index = names.indexOf(/** @type {string} */ (sq));
+    return { col: index % files, row: ranks - 1 - Math.floor(index / files) };
   }
 
+  /** @param {number} col @param {number} row */
   function nameAt(col, row) {
-    return shape.names[(shape.ranks - 1 - row) * shape.files + col];
+    const { files, ranks, names } = built();
+    return names[(ranks - 1 - row) * files + col];
   }
 
-  /** Build the grid for a board shape (once, and again only if the shape changes). */
+  /** Build the grid for a board shape (once, and again only if the shape changes). @param {BoardShape} board */
   function build(board) {
     const files = board.files;
     const ranks = board.ranks;
@@ -123,20 +187,24 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
       rows.push(rowEl);
     }
     grid.replaceChildren(...rows);
-    if (!cells.has(focusSq)) focusSq = nameAt(0, 0);
+    if (focusSq === null || !cells.has(focusSq)) focusSq = nameAt(0, 0);
     selected = null;
     menu.close(false);
   }
 
+  /** @param {BoardShape} board */
   function sameShape(board) {
-    return shape && board && shape.files === board.files && shape.ranks === board.ranks
-      && (!Array.isArray(board.names) || board.names.every((n, i) => shape.names[i] === n));
+    const now = shape;
+    return now && board && now.files === board.files && now.ranks === board.ranks
+      && (!Array.isArray(board.names) || board.names.every((n, i) => now.names[i] === n));
   }
 
+  /** The actions of the piece on `sq`. @param {string | null} sq @returns {Action[]} */
   function destsOf(sq) {
     return (sq && cfg.legal?.moves?.[sq]) || [];
   }
 
+  /** The player clicked or pressed Enter on `sq`. @param {string} sq */
   function activate(sq) {
     if (!cfg.interactive) return;
     const chosen = destsOf(selected).filter((d) => d.to === sq);
@@ -170,10 +238,11 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
 
   /** @param {string} sq @param {Action[]} actions */
   function openMenu(sq, actions) {
-    menu.open(sq, actions, { ...cellPosition(sq), files: shape.files, ranks: shape.ranks });
+    menu.open(sq, actions, { ...cellPosition(sq), files: built().files, ranks: built().ranks });
   }
 
   // -- the whole stack, on demand ------------------------------------------------
+  /** @param {string} sq */
   function showStack(sq) {
     const content = cfg.squares?.[sq];
     if (!content || content === "x" || content.length < 2) {
@@ -181,24 +250,26 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
       return;
     }
     const discs = [...content].reverse().map((letter) => {
-      const disc = makeDisc(letter, cfg.letters);
+      const disc = /** @type {HTMLElement} */ (makeDisc(letter, cfg.letters));
       disc.classList.add("small");
       return disc;
     });
     stackPop.replaceChildren(...discs);
     const { col, row } = cellPosition(sq);
-    stackPop.style.left = `${((col + 0.5) / shape.files) * 100}%`;
-    stackPop.style.top = `${(row / shape.ranks) * 100}%`;
+    stackPop.style.left = `${((col + 0.5) / built().files) * 100}%`;
+    stackPop.style.top = `${(row / built().ranks) * 100}%`;
     stackPop.dataset.sq = sq;
     stackPop.hidden = false;
   }
 
+  /** @param {string} [sq] */
   function hideStack(sq) {
     if (!sq || stackPop.dataset.sq === sq) stackPop.hidden = true;
   }
 
   function render() {
     if (!shape) return;
+    /** @type {Map<string, Action[]>} */
     const dests = new Map();
     for (const d of destsOf(selected)) dests.set(d.to, [...(dests.get(d.to) ?? []), d]);
     const last = cfg.lastMove;
@@ -246,11 +317,12 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
   }
 
   /** Brief flip/move/capture animation of the change from `before` to the current squares. */
+  /** @param {Record<string, SquareContent>} before @param {LastMove} move */
   function animate(before, move) {
     if (!move || reducedMotion()) return;
     const toCell = cells.get(move.to);
     const disc = toCell?.querySelector(".disc");
-    if (!disc) return;
+    if (!toCell || !(disc instanceof HTMLElement)) return;
     if (move.kind === "flip") {
       disc.animate([{ transform: "scaleX(0)" }, { transform: "scaleX(1)" }], { duration: 220, easing: "ease-out" });
       return;
@@ -276,17 +348,18 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
       { duration: 200, easing: "ease-out" }).onfinish = () => { disc.style.zIndex = ""; };
   }
 
+  /** @param {string} sq */
   function moveFocus(sq, takeFocus = true) {
     focusSq = sq;
     for (const [name, cell] of cells) cell.tabIndex = name === sq ? 0 : -1;
     if (takeFocus) cells.get(sq)?.focus();
   }
 
+  /** @type {{sq: string, timer: number, shown: boolean} | null} */
   let held = null; // {sq, timer, shown}: a touch held on a stack
   grid.addEventListener("pointerdown", (event) => {
-    const cell = event.target.closest(".sq");
-    if (!cell || event.pointerType === "mouse") return;
-    const sq = cell.dataset.sq;
+    const sq = squareOf(event);
+    if (!sq || event.pointerType === "mouse") return;
     held = { sq, shown: false, timer: window.setTimeout(() => {
       if (held?.sq === sq && (cfg.squares?.[sq]?.length ?? 0) > 1 && cfg.squares[sq] !== "x") {
         held.shown = true;
@@ -300,27 +373,27 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
   grid.addEventListener("contextmenu", (event) => { if (held?.shown) event.preventDefault(); });
 
   grid.addEventListener("click", (event) => {
-    const cell = event.target.closest(".sq");
-    if (!cell) return;
-    if (held?.shown && held.sq === cell.dataset.sq) { // the hold showed the stack: not a click
+    const sq = squareOf(event);
+    if (!sq) return;
+    if (held?.shown && held.sq === sq) { // the hold showed the stack: not a click
       held = null;
       return;
     }
     held = null;
     hideStack();
-    moveFocus(cell.dataset.sq, false);
-    activate(cell.dataset.sq);
+    moveFocus(sq, false);
+    activate(sq);
   });
   grid.addEventListener("pointerover", (event) => {
-    const cell = event.target.closest(".sq");
-    if (cell && event.pointerType === "mouse") showStack(cell.dataset.sq);
+    const sq = squareOf(event);
+    if (sq && event.pointerType === "mouse") showStack(sq);
   });
   grid.addEventListener("pointerleave", () => hideStack());
   grid.addEventListener("focusin", (event) => {
-    const cell = event.target.closest(".sq");
-    if (!cell) return;
-    if (focusSq !== cell.dataset.sq) moveFocus(cell.dataset.sq, false); // focused by a click or a script
-    showStack(cell.dataset.sq);
+    const sq = squareOf(event);
+    if (!sq) return;
+    if (focusSq !== sq) moveFocus(sq, false); // focused by a click or a script
+    showStack(sq);
   });
   grid.addEventListener("focusout", () => hideStack());
 
@@ -340,7 +413,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
       case "Enter":
       case " ":
         event.preventDefault();
-        activate(focusSq);
+        if (focusSq) activate(focusSq);
         return;
       case "Escape":
         if (selected) {

@@ -19,8 +19,158 @@
 // works offline; the endgame tables the worker fetched for a game are handed
 // to it to cache as well (it caches those only on request: see web/sw.js).
 
+// ---------------------------------------------------------------- the protocol's types
+// The bridge's replies are plain JSON (hdchess/bridge.py writes them); these
+// name the parts the page reads.
+
+/** @typedef {"red" | "black"} Color */
+
+/**
+ * A square's content: null (empty), "x" (face down), or piece letters bottom to top (a stack).
+ * @typedef {string | null} SquareContent
+ */
+
+/**
+ * A legal action as the board offers it (the bridge's action info; a flip is {move, from, to, kind}).
+ * @typedef {object} Action
+ * @property {string} move the action as the record writes it
+ * @property {string} from
+ * @property {string} to
+ * @property {string} [kind] "flip", "move", "capture", ...
+ * @property {boolean} [capture]
+ * @property {boolean} [penalised] it would cost a repetition penalty
+ * @property {string} [choice] what tells it apart from the others with the same squares (the choice menu)
+ */
+
+/** @typedef {{flips: string[], moves: Record<string, Action[]>}} Legal */
+
+/** @typedef {{files: number, ranks: number, names?: string[]}} BoardShape */
+
+/** @typedef {{from: string, to: string, kind?: string}} LastMove */
+
+/**
+ * One entry of a view's move list.
+ * @typedef {object} Move
+ * @property {number} ply
+ * @property {string} text
+ * @property {Color | null} color
+ * @property {number} player
+ * @property {string} kind
+ * @property {string} from
+ * @property {string} to
+ * @property {string | null} [revealed]
+ * @property {string | null} [captured]
+ * @property {boolean} [penalised]
+ */
+
+/**
+ * How a game ended.
+ * @typedef {object} Outcome
+ * @property {string} termination
+ * @property {Color | null} winner
+ * @property {Record<Color, number>} scores
+ * @property {Record<Color, number>} [penalties]
+ * @property {boolean} [by_score]
+ * @property {string} [result] "1-0", "0-1", "1/2-1/2"
+ * @property {string} [text]
+ */
+
+/**
+ * A message of the engine (an error, a note) the page words from its code and params.
+ * @typedef {{message?: string, text?: string, code?: string | null, params?: Record<string, unknown> | null}} EngineFailure
+ */
+
+/**
+ * What the board and its panels show of a position (position_at gives the board part alone).
+ * @typedef {object} BoardView
+ * @property {BoardShape} board
+ * @property {Record<string, SquareContent>} squares
+ * @property {number} ply
+ * @property {Color | null} side null while no colour is decided
+ * @property {number} turn_player 1 or 2
+ * @property {Record<string, Color | null>} [player_colors] player ("1", "2") -> colour
+ * @property {Record<Color, number>} [scores]
+ * @property {LastMove | null} last_move
+ * @property {Outcome | null} outcome
+ * @property {Record<Color, number>} [penalties]
+ * @property {Record<string, number> | null} [pool] face-down pieces left, by letter (null: not known yet)
+ * @property {Record<Color, string[]>} [captured] the letters each colour lost
+ * @property {number} [quiet]
+ * @property {number | null} [quiet_limit]
+ * @property {EngineFailure | null} [note] the game's own word (a pending promotion)
+ */
+
+/**
+ * Everything the page shows of the live game: the bridge's view.
+ * @typedef {BoardView & {
+ *   variant: string, title?: string, options?: Record<string, unknown>, decided_by_score?: boolean,
+ *   position?: string, start_ply?: number, players?: Record<string, string>, names?: Record<string, string>,
+ *   level?: string, ai_turn?: boolean, legal?: Legal, moves: Move[], assisted?: boolean,
+ *   known_deal?: boolean, record?: string,
+ * }} View
+ */
+
+/**
+ * A rule option of a variant (the new-game dialog offers it).
+ * @typedef {object} VariantOption
+ * @property {string} name
+ * @property {string} [engine_name]
+ * @property {unknown} default
+ * @property {string} [doc]
+ * @property {unknown[] | null} [choices]
+ * @property {number | null} [minimum]
+ */
+
+/**
+ * A variant, as the bridge's info describes it.
+ * @typedef {object} VariantInfo
+ * @property {string} name
+ * @property {string} title
+ * @property {string} [summary]
+ * @property {string | null} [parent]
+ * @property {VariantOption[]} options
+ * @property {Record<string, unknown>} [switches]
+ * @property {BoardShape} board
+ * @property {Record<string, {glyph: string, value: number, count: number}>} pieces
+ * @property {string} [rules]
+ * @property {Record<string, string>} [rules_by_lang]
+ */
+
+/** @typedef {{version: string, variants: VariantInfo[], levels: string[], timed_levels: Record<string, number>}} Info */
+
+/**
+ * page -> worker: one request.
+ * @typedef {{id: number, cmd: string, args: object}} WorkerRequest
+ */
+
+/**
+ * worker -> page: the reply to a request, or an event.
+ * @typedef {{id: number, ok: true, result: any}
+ *   | {id: number, ok: false, error: string, code?: string, params?: Record<string, unknown>}
+ *   | {event: "progress", stage: string, fraction: number, ms?: number}
+ *   | {event: "ready", version: string}
+ *   | {event: "failed", stage: string, error: string}
+ *   | {event: "crashed", error: string}
+ *   | {event: "tables", tables?: unknown, files?: string[]}} WorkerMessage
+ */
+
+/** @typedef {{stage: string, fraction: number, ms?: number, error?: string}} Progress */
+
+/**
+ * The handle createEngine returns.
+ * @typedef {object} Engine
+ * @property {Promise<{version: string}>} ready
+ * @property {string | null} version
+ * @property {boolean} busy
+ * @property {(cmd: string, args?: object) => Promise<any>} call
+ * @property {(reason?: string) => Promise<unknown>} restart
+ * @property {() => void} terminate
+ */
+
 export class EngineError extends Error {
-  /** `code` and `params` (when the bridge gives them) let the page word the error in its own language. */
+  /** `code` and `params` (when the bridge gives them) let the page word the error in its own language.
+   *  @param {string} message
+   *  @param {{crashed?: boolean, code?: string | null, params?: Record<string, unknown> | null}} [details] */
   constructor(message, { crashed = false, code = null, params = null } = {}) {
     super(message);
     this.name = "EngineError";
@@ -35,21 +185,50 @@ const MAX_CRASH_STREAK = 3;
 const SERVICE_WORKER_URL = new URL("../sw.js", import.meta.url);
 
 // Every live engine, so tests and the measuring script can reach the one the app made.
+/** @type {Set<Engine>} */
 export const engines = new Set();
 
+/**
+ * A request waiting for its reply.
+ * @typedef {object} Pending
+ * @property {(result: any) => void} resolve
+ * @property {(error: EngineError) => void} reject
+ * @property {string} cmd
+ * @property {boolean} game the request starts or restores a game (so its seed is the game's)
+ * @property {string | null} seed
+ */
+
+/**
+ * What the client tells the app.
+ * @typedef {object} EngineCallbacks
+ * @property {(progress: Progress) => void} [onProgress]
+ * @property {(crash: {reason: string, restored: Promise<any> | null}) => void} [onCrash]
+ * @property {(ready: {version: string, restarted: boolean}) => void} [onReady]
+ * @property {boolean} [serviceWorker] register the service worker once Python is ready
+ */
+
+/** Start the engine worker. @param {EngineCallbacks} [callbacks] @returns {Engine} */
 export function createEngine({ onProgress = () => {}, onCrash = () => {}, onReady = () => {},
   serviceWorker = true } = {}) {
+  /** @type {Worker | null} */
   let worker = null;
   let nextId = 1;
+  /** @type {Map<number, Pending>} */
   let pending = new Map(); // id -> {resolve, reject, cmd}
-  let readyPromise = null;
+  /** @type {Promise<{version: string}>} */
+  let readyPromise = Promise.resolve({ version: "" }); // replaced by spawn() at once
+  /** @type {string | null} */
   let version = null;
   let generation = 0;
+  /** @type {EngineError | null} */
   let startError = null; // set when this worker could not start: calls fail at once
   let crashStreak = 0; // restarts since the last answered request
+  /** @type {string | null} */
   let lastRecord = null; // the game as of the last view seen: what a new worker restores
+  /** @type {string | null} */
   let lastSeed = null; // a known deal's seed, passed beside the record (never inside it)
 
+  /** @param {any} result */
   function remember(result) {
     const record = result?.record ?? result?.view?.record;
     if (typeof record === "string") lastRecord = record;
@@ -60,19 +239,26 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
     const mine = generation;
     let readyHere = false;
     startError = null;
-    let resolveReady, rejectReady;
+    /** @type {(ready: {version: string}) => void} */
+    let resolveReady = () => {};
+    /** @type {(error: EngineError) => void} */
+    let rejectReady = () => {};
     readyPromise = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
     readyPromise.catch(() => {}); // a failed start is reported through the calls that wait on it
-    worker = new Worker(WORKER_URL, { type: "module" });
-    worker.addEventListener("message", (event) => {
+    const spawned = new Worker(WORKER_URL, { type: "module" });
+    worker = spawned;
+    spawned.addEventListener("message", (event) => {
       if (mine !== generation) return;
+      /** @type {WorkerMessage} */
       const message = event.data || {};
-      if (message.event === "progress") {
+      if (!("event" in message)) {
+        answer(message);
+      } else if (message.event === "progress") {
         onProgress({ stage: message.stage, fraction: message.fraction, ms: message.ms });
       } else if (message.event === "ready") {
         version = message.version;
         readyHere = true;
-        resolveReady({ version });
+        resolveReady({ version: message.version });
         onReady({ version, restarted: mine > 1 });
         if (serviceWorker) registerServiceWorker();
       } else if (message.event === "failed") {
@@ -83,21 +269,9 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
         if (serviceWorker) cacheForOffline(message.files || []);
       } else if (message.event === "crashed") {
         restart(`the engine crashed: ${message.error}`, true);
-      } else if (typeof message.id === "number") {
-        const call = pending.get(message.id);
-        if (!call) return;
-        pending.delete(message.id);
-        if (message.ok) {
-          crashStreak = 0;
-          if (call.game) lastSeed = call.seed;
-          remember(message.result);
-          call.resolve(message.result);
-        } else {
-          call.reject(new EngineError(message.error, { code: message.code, params: message.params }));
-        }
       }
     });
-    worker.addEventListener("error", (event) => {
+    spawned.addEventListener("error", (event) => {
       if (mine !== generation) return;
       event.preventDefault();
       const reason = event.message || "the engine worker failed";
@@ -116,6 +290,25 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
     });
   }
 
+  /** The reply to a request: settle its promise.
+   *  @param {Extract<WorkerMessage, {id: number}>} message */
+  function answer(message) {
+    if (typeof message.id !== "number") return;
+    const call = pending.get(message.id);
+    if (!call) return;
+    pending.delete(message.id);
+    if (message.ok) {
+      crashStreak = 0;
+      if (call.game) lastSeed = call.seed;
+      remember(message.result);
+      call.resolve(message.result);
+    } else {
+      call.reject(new EngineError(message.error, { code: message.code, params: message.params }));
+    }
+  }
+
+  /** A new worker in place of this one: pending calls fail (as crashed), the game is restored.
+   *  @param {string} [reason] @param {boolean} [crashed] @returns {Promise<unknown>} */
   function restart(reason = "restarted", crashed = false) {
     if (worker) worker.terminate();
     const failed = pending;
@@ -142,13 +335,17 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
     return readyPromise;
   }
 
+  /** One request; a promise of the bridge's result.
+   *  @param {string} cmd @param {{seed?: string | null}} [args] @returns {Promise<any>} */
   function call(cmd, args = {}) {
     if (startError) return Promise.reject(startError);
     return new Promise((resolve, reject) => {
       const id = nextId++;
       const game = ["new_game", "restore", "load_record"].includes(cmd); // the game changes: so may its seed
       pending.set(id, { resolve, reject, cmd, game, seed: args?.seed ?? null });
-      worker.postMessage({ id, cmd, args });
+      /** @type {WorkerRequest} */
+      const request = { id, cmd, args };
+      worker?.postMessage(request);
     });
   }
 
@@ -161,6 +358,7 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
   }
 
   spawn();
+  /** @type {Engine} */
   const engine = {
     get ready() { return readyPromise; },
     get version() { return version; },
@@ -173,6 +371,7 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
   return engine;
 }
 
+/** @type {Promise<ServiceWorkerRegistration | void> | null} */
 let registering = null;
 
 export function registerServiceWorker() {
@@ -187,6 +386,7 @@ export function registerServiceWorker() {
 // The service worker caches the site when installed, but a game's bigger
 // endgame tables only once fetched; the engine worker may fetch them before
 // the service worker runs (on a first visit), so it is asked to cache them.
+/** @param {string[]} files */
 function cacheForOffline(files) {
   const registered = registerServiceWorker();
   if (!registered || !files.length) return;

@@ -17,6 +17,7 @@ import { setView } from "./view.js";
 /** A move was played (by anyone): show it, say it, save it, tell the parent page.
  *  @param {View} view @param {"human" | "ai"} by */
 export async function afterMove(view, by) {
+  /** @type {Partial<Record<"red" | "black", number>>} */
   const before = app.view?.penalties ?? {};
   for (const color of /** @type {const} */ (["red", "black"])) {
     if ((view.penalties?.[color] ?? 0) > (before[color] ?? 0)) app.flashes[color] = performance.now();
@@ -48,9 +49,10 @@ export async function saveGame() {
     }
   }
   if (!app.persist) return;
-  store.saveGame({ record: app.record, mode: app.setup.mode, players: app.setup.players, level: app.setup.level,
+  const record = /** @type {string} */ (app.record);
+  store.saveGame({ record, mode: app.setup.mode, players: app.setup.players, level: app.setup.level,
     seed: app.seed, clock: savedClock(app.clock, performance.now()) });
-  store.saveCachedView(app.record, app.view);
+  store.saveCachedView(record, app.view);
 }
 
 /** The game is over: say it, show the panel, tell the parent page, fetch the evaluations for the graph. */

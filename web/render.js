@@ -204,11 +204,11 @@ function renderPanels() {
     Boolean(view.outcome), app.setup, app.thinking, playing], () =>
     renderPlayers(els.players, view, {
       playerName, letters: app.settings.letters, thinking: app.thinking, live: playing,
-      clock: app.clock ? (n) => formatClock(remainingOf(/** @type {Clock} */ (app.clock), n, performance.now())) : null,
+      clock: app.clock ? (/** @type {number} */ n) => formatClock(remainingOf(/** @type {Clock} */ (app.clock), n, performance.now())) : null,
     }));
   renderClocks();
   for (const [color, since] of Object.entries(app.flashes)) {
-    const elapsed = performance.now() - since;
+    const elapsed = performance.now() - (since ?? 0);
     const card = els.players.querySelector(`.player-card.${color}`);
     if (elapsed > FLASH_MS || !(card instanceof HTMLElement)) continue;
     card.classList.add("flash");
@@ -221,7 +221,7 @@ function renderPanels() {
   const marks = app.review?.marks ?? null;
   drawIf(els.moves, [app.view.moves.map((m) => m.text).join(" "), app.view.ply, app.view.assisted, current,
     reviewing, marks?.size ?? 0], () => renderMoves(els.moves, app.view, {
-    current, onPick: reviewing ? (ply) => hooks.replay(ply) : null, marks, markOf,
+    current, onPick: reviewing ? (/** @type {number} */ ply) => hooks.replay(ply) : null, marks, markOf,
   }));
   renderReviewNote(current);
   if (app.hint) {
@@ -365,6 +365,6 @@ function renderEvalGraph() {
   const index = ply === null ? plies.length - 1 : plies.findIndex((p) => p.ply === first + ply);
   renderGraph(box, plies, {
     current: index < 0 ? null : index,
-    onPick: (i) => hooks.replay(Math.max(0, Math.min(app.view.moves.length, (plies[i]?.ply ?? 0) - first))),
+    onPick: (/** @type {number} */ i) => hooks.replay(Math.max(0, Math.min(app.view.moves.length, (plies[i]?.ply ?? 0) - first))),
   });
 }

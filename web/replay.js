@@ -12,12 +12,16 @@ import { $ } from "./ui/dom.js";
 const REPLAY_STEP_MS = 900;
 const REVIEW_NODES = 1500; // per ply of the blunder check: about 0.1 s in the browser
 
-/** Show the board after `ply` actions of the finished game; positions come from the bridge. */
+/** @typedef {import("./engine-client.js").BoardView} BoardView */
+
+/** Show the board after `ply` actions of the finished game; positions come from the bridge.
+ *  @param {number} ply @returns {Promise<void>} */
 export function enterReplay(ply) {
   const total = app.view.moves.length;
   const next = Math.max(0, Math.min(total, ply));
-  const before = app.replayPly === null ? total : shownReplayPly();
+  const before = app.replayPly === null ? total : shownReplayPly() ?? total;
   app.replayPly = next;
+  /** @param {BoardView} position */
   const show = (position) => {
     if (app.replayPly !== next) return; // the player has moved on meanwhile
     app.replayView = position;
@@ -57,12 +61,12 @@ export function toggleAutoplay() {
   }
   if ((app.replayPly ?? app.view.moves.length) >= app.view.moves.length) enterReplay(0);
   app.replayTimer = window.setInterval(() => {
-    if (app.replayPly >= app.view.moves.length) {
+    if ((app.replayPly ?? 0) >= app.view.moves.length) {
       stopReplay();
       renderButtons();
       return;
     }
-    enterReplay(app.replayPly + 1);
+    enterReplay((app.replayPly ?? 0) + 1);
   }, REPLAY_STEP_MS);
   renderButtons();
 }
@@ -75,6 +79,7 @@ export function checkGame() {
   const review = { running: true, done: 0, total, marks: new Map(), record: app.view.record };
   app.review = review;
   showGameOverPanel();
+  /** @param {number} ply */
   const step = (ply) => {
     if (app.review !== review || app.view.record !== review.record) return; // another game meanwhile
     if (ply > total) {
@@ -102,7 +107,7 @@ export function checkGame() {
 
 function updateReviewProgress() {
   const gameover = $("#gameover");
-  const bar = gameover.querySelector(".review-progress");
+  const bar = /** @type {HTMLProgressElement | null} */ (gameover.querySelector(".review-progress"));
   const review = app.review;
   if (!bar || !review) return;
   bar.value = review.done;
@@ -113,6 +118,7 @@ function updateReviewProgress() {
 }
 
 /** Step the replay by `delta` plies (the replay bar and the arrow keys). */
+/** @param {number} delta */
 export function stepReplay(delta) {
   stopReplay();
   enterReplay((app.replayPly ?? app.view.moves.length) + delta);

@@ -3,23 +3,122 @@
 
 import { t } from "./i18n.js";
 
+/** @typedef {import("./engine-client.js").View} View */
+/** @typedef {import("./engine-client.js").BoardView} BoardView */
+/** @typedef {import("./engine-client.js").Action} Action */
+/** @typedef {import("./engine-client.js").Engine} Engine */
+/** @typedef {import("./engine-client.js").Info} Info */
+/** @typedef {import("./engine-client.js").VariantInfo} VariantInfo */
+/** @typedef {import("./ui/clock.js").Clock} Clock */
+/** @typedef {import("./ui/storage.js").Settings} Settings */
+
+/** @typedef {"human" | "ai"} PlayerKind */
+
+/**
+ * Who plays what: {mode, players, level, names}.
+ * @typedef {object} Setup
+ * @property {"two" | "ai"} mode
+ * @property {string} level
+ * @property {Record<number, PlayerKind>} players player (1, 2) -> who plays
+ * @property {Record<number, string>} names
+ */
+
+/**
+ * A new game as the dialog, the settings, the URL or the parent page choose it.
+ * @typedef {object} Choice
+ * @property {string} [mode] "two": two players at this screen; else against the computer
+ * @property {string} [first] "ai": the computer plays first
+ * @property {string} level
+ * @property {string} variant
+ * @property {Record<string, unknown>} [options] the variant's rule options
+ * @property {string} [clock] a time control ("5+0"), or "none"
+ */
+
+/**
+ * The engine's analysis of one action of a finished game (the bridge's analyse).
+ * @typedef {object} Analysis
+ * @property {number} ply
+ * @property {string} best
+ * @property {string} best_from
+ * @property {string} best_to
+ * @property {string} played
+ * @property {number} drop points the played action lost against the best
+ * @property {number | null} score
+ */
+
+/**
+ * The blunder check of a finished game.
+ * @typedef {{running: boolean, done: number, total: number, marks: Map<number, Analysis>, record?: string}} Review
+ */
+
+/** @typedef {{move: string, score?: number, depth?: number, table?: boolean}} Hint */
+
+/** @typedef {{ply: number, score_red: number}} Evaluation */
+
+/** @typedef {"move" | "gameover" | "ready"} AppEvent */
+
 export const MISTAKE = 3; // points a move may lose before the review marks it (?), and a blunder (??)
 export const BLUNDER = 8;
 
+/** @type {import("./engine-client.js").Legal} */
 export const NO_LEGAL = { flips: [], moves: {} };
 
+/**
+ * The app's state. `settings`, `info`, `setup` and `view` are set at start-up (web/app.js) before
+ * anything reads them.
+ * @typedef {object} App
+ * @property {Engine | null} engine
+ * @property {boolean} ready
+ * @property {string | null} fatal
+ * @property {Info} info
+ * @property {number} progress
+ * @property {number | null} thinkProgress
+ * @property {boolean} moveNow
+ * @property {Settings} settings
+ * @property {boolean} embed
+ * @property {Setup} setup
+ * @property {View} view
+ * @property {string | null} record
+ * @property {string | null} seed
+ * @property {boolean} persist
+ * @property {number} busy
+ * @property {boolean} thinking
+ * @property {Action | null} queued
+ * @property {Hint | null} hint
+ * @property {boolean} [hintPending] a hint was asked for and has not come yet
+ * @property {string | null} note
+ * @property {number | null} replayPly
+ * @property {BoardView | null} replayView
+ * @property {Map<number, BoardView>} positions
+ * @property {number | null} replayTimer
+ * @property {Evaluation[] | null} evaluations
+ * @property {Promise<unknown>} chain
+ * @property {boolean} aiScheduled
+ * @property {boolean} fromRecord
+ * @property {boolean} aiFailed
+ * @property {number} aiCrashes
+ * @property {boolean} [flagging] a time forfeit is being sent
+ * @property {Partial<Record<string, number>>} flashes
+ * @property {Clock | null} clock
+ * @property {Review | null} review
+ * @property {Record<AppEvent, ((details: any) => void)[]>} listeners
+ */
+
+const unset = /** @type {any} */ (null); // set at start-up, before anything reads it
+
+/** @type {App} */
 export const app = {
   engine: null,
   ready: false,
   fatal: null,
-  info: null, // the engine's info (variants, levels): known before Python starts (static-info.js)
+  info: unset, // the engine's info (variants, levels): known before Python starts (static-info.js)
   progress: 0,
   thinkProgress: null, // while a level that thinks by time thinks: how far through its time (0..1)
   moveNow: false, // the player asked it to move at once
-  settings: null,
+  settings: unset,
   embed: false,
-  setup: null,
-  view: null,
+  setup: unset,
+  view: unset,
   record: null,
   seed: null, // a known deal's seed: kept beside the record, never in it
   persist: true,
@@ -44,16 +143,19 @@ export const app = {
   listeners: { move: [], gameover: [], ready: [] },
 };
 
-/** Fire an app event (the embed protocol listens). */
+/** Fire an app event (the embed protocol listens).
+ *  @param {AppEvent} type @param {object} details */
 export function emit(type, details) {
   for (const fn of app.listeners[type] ?? []) fn(details);
 }
 
+/** @param {AppEvent} type @param {(details: any) => void} fn */
 export function on(type, fn) {
   app.listeners[type].push(fn);
 }
 
-/** Who plays what, from the new-game choices: {mode, players, level, names}. */
+/** Who plays what, from the new-game choices: {mode, players, level, names}.
+ *  @param {{mode?: string, first?: string, level: string}} choice @returns {Setup} */
 export function setupFor(choice) {
   if (choice.mode === "two") {
     return { mode: "two", level: choice.level, players: { 1: "human", 2: "human" },
@@ -65,15 +167,20 @@ export function setupFor(choice) {
     : { mode: "ai", level: choice.level, players: { 1: "human", 2: "ai" }, names: { 1: "You", 2: aiName } };
 }
 
-/** The setup a view reports (the record's tags carry it, so a restored game keeps its players). */
+/** The setup a view reports (the record's tags carry it, so a restored game keeps its players).
+ *  @param {View} view @param {Setup} fallback @returns {Setup} */
 export function setupFromView(view, fallback) {
-  const kinds = ["human", "ai"];
-  const players = view.players && kinds.includes(view.players["1"]) && kinds.includes(view.players["2"])
-    ? { 1: view.players["1"], 2: view.players["2"] } : fallback.players;
+  /** @type {(kind: unknown) => kind is PlayerKind} */
+  const isKind = (kind) => kind === "human" || kind === "ai";
+  const one = view.players?.["1"];
+  const two = view.players?.["2"];
+  const players = isKind(one) && isKind(two) ? { 1: one, 2: two } : fallback.players;
   const mode = players[1] === "human" && players[2] === "human" ? "two" : "ai";
   return { mode, players, level: view.level ?? fallback.level, names: view.names ?? fallback.names };
 }
 
+/** A variant's info (the first variant's if `name` is unknown). @param {string | undefined} name
+ *  @returns {VariantInfo | null} */
 export function variantInfo(name) {
   return app.info?.variants?.find((v) => v.name === name) ?? app.info?.variants?.[0] ?? null;
 }
@@ -113,7 +220,8 @@ export function humanHasMoved() {
   return app.view.moves.some((m) => m.player === me);
 }
 
-/** The legal action whose text is `text`, as the board offers it (null: not legal now). */
+/** The legal action whose text is `text`, as the board offers it (null: not legal now).
+ *  @param {View} view @param {string | null | undefined} text @returns {Action | null} */
 export function findAction(view, text) {
   if (!text) return null;
   const legal = view.legal ?? NO_LEGAL;
@@ -132,6 +240,7 @@ export function humanColor() {
   return me ? app.view.player_colors?.[me] ?? null : null;
 }
 
+/** The ply the replay shows (of the game's moves), null in the live game. @returns {number | null} */
 export function shownReplayPly() {
   return app.replayView ? app.replayView.ply - startPly() : app.replayPly;
 }
@@ -142,14 +251,17 @@ export function replayPosition() {
   return ply === 0 ? t("replay.start") : t("replay.at", { n: ply, total });
 }
 
-/** The review's mark of a move ("?" lost MISTAKE points or more, "??" BLUNDER or more), or "". */
+/** The review's mark of a move ("?" lost MISTAKE points or more, "??" BLUNDER or more), or "".
+ *  @param {Analysis | null | undefined} analysis @returns {string} */
 export function markOf(analysis) {
   if (!analysis) return "";
   return analysis.drop >= BLUNDER ? "??" : analysis.drop >= MISTAKE ? "?" : "";
 }
 
-/** The best move the review found for the action that led away from replay ply `ply` (for the board's arrow). */
+/** The best move the review found for the action that led away from replay ply `ply` (for the board's arrow).
+ *  @param {number | null} ply */
 export function reviewHintAt(ply) {
+  if (ply === null) return null;
   const next = app.review?.marks?.get(ply + 1);
   return next && markOf(next) ? { from: next.best_from, to: next.best_to } : null;
 }

@@ -4,21 +4,27 @@
 import { t } from "../i18n.js";
 import { kindName, pieceName, topPiece } from "../pieces.js";
 
+/** @type {HTMLElement | null} */
 let region = null;
 
+/** @param {HTMLElement} node */
 export function setAnnouncer(node) {
   region = node;
 }
 
 /** Say text through the polite live region (re-set so a repeat is spoken again). */
+/** @param {string | null | undefined} text */
 export function announce(text) {
-  if (!region || !text) return;
-  region.textContent = "";
-  window.setTimeout(() => { region.textContent = text; }, 30);
+  const live = region;
+  if (!live || !text) return;
+  live.textContent = "";
+  window.setTimeout(() => { live.textContent = text; }, 30);
 }
 
 /** "Red Chariot c2 to c3." for a move entry ({text, kind, from, to, color, revealed, captured, penalised});
  *  `content` is what stands on its destination afterwards. */
+/** @param {import("../engine-client.js").Move | undefined} entry @param {string | null | undefined} content
+ *  @returns {string} */
 export function describeMove(entry, content) {
   if (!entry?.to) return entry?.text ?? "";
   const who = entry.color ? t(`who.${entry.color}`) : "";

@@ -6,6 +6,9 @@
 
 import { squareNames } from "../discs.js";
 
+/** @typedef {import("../engine-client.js").View} View */
+
+/** @type {Omit<View, "board" | "squares" | "variant">} */
 const BLANK = {
   side: null, turn_player: 1, player_colors: { 1: null, 2: null }, scores: { red: 0, black: 0 },
   penalties: { red: 0, black: 0 }, quiet: 0, quiet_limit: null, pool: null,
@@ -13,11 +16,15 @@ const BLANK = {
   assisted: false, known_deal: false,
 };
 
+/** @param {View} opening @param {Record<string, unknown> | undefined} options */
 function sameOptions(opening, options) {
   return Object.entries(options ?? {}).every(([key, value]) => String(opening.options?.[key]) === String(value));
 }
 
-/** The view to draw at once for a new game of `choice` ({variant, options}); `playable`: may it be clicked? */
+/** The view to draw at once for a new game of `choice` ({variant, options}); `playable`: may it be clicked?
+ *  @param {typeof import("../static-info.js").STATIC} staticInfo
+ *  @param {{variant: string | null, options?: Record<string, unknown>}} choice @param {boolean} playable
+ *  @returns {View} */
 export function bootView(staticInfo, choice, playable) {
   const variants = staticInfo?.info?.variants ?? [];
   const variant = variants.find((v) => v.name === choice.variant) ?? variants[0];
@@ -28,7 +35,7 @@ export function bootView(staticInfo, choice, playable) {
   const shape = variant?.board ?? { files: 8, ranks: 4 };
   const names = squareNames(shape.files, shape.ranks);
   return {
-    ...BLANK, variant: variant?.name ?? null, board: { ...shape, names },
+    ...BLANK, variant: /** @type {string} */ (variant?.name ?? null), board: { ...shape, names },
     squares: Object.fromEntries(names.map((sq) => [sq, null])), legal: { flips: [], moves: {} },
   };
 }

@@ -1,7 +1,11 @@
 // Tiny DOM helpers. Text always goes in through textContent, never as HTML,
 // so nothing from a record, a URL or storage can become markup.
 
-/** el("button", {class: "x", onclick: fn, "aria-label": "..."}, "text", childNode, ...) */
+/** @typedef {Node | string | number | boolean | null | undefined} Child */
+
+/** el("button", {class: "x", onclick: fn, "aria-label": "..."}, "text", childNode, ...)
+ *  @param {string} tag @param {Record<string, any>} [attrs] @param {(Child | Child[])[]} children
+ *  @returns {HTMLElement} */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -19,6 +23,8 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** An element of the page (the page's own markup has it: not checked here).
+ *  @param {string} selector @param {ParentNode} [root] @returns {HTMLElement} */
 export function $(selector, root = document) {
-  return root.querySelector(selector);
+  return /** @type {HTMLElement} */ (root.querySelector(selector));
 }

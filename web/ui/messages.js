@@ -10,16 +10,19 @@ import { getLang, has, t } from "../i18n.js";
 import { kindName, pieceName } from "../pieces.js";
 import { optionLabel, terminationName } from "./names.js";
 
-/** err: an Error or a reply {message|error|reason|text, code, params}; returns the text to show. */
+/** err: an Error or a reply {message|error|reason|text, code, params}; returns the text to show.
+ *  @param {any} err @returns {string} */
 export function engineErrorText(err) {
   const english = err?.message || err?.error || err?.reason || err?.text || String(err ?? "");
   const code = err?.code;
   if (!code || getLang() === "en" || !has(`msg.${code}`)) return english;
+  /** @type {Record<string, unknown>} */
   const params = {};
   for (const [name, value] of Object.entries(err.params ?? {})) params[name] = wordParam(name, value);
   return t(`msg.${code}`, params);
 }
 
+/** @param {string} name @param {unknown} value @returns {unknown} */
 function wordParam(name, value) {
   if (Array.isArray(value)) return value.map((v) => wordParam(name, v)).join(t("list.sep"));
   if (value && typeof value === "object") return engineErrorText(value);

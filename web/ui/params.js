@@ -6,22 +6,46 @@
 const MAX_RECORD = 100_000;
 const MAX_SEED_DIGITS = 18; // below the engine's limit (2**63 - 1), and read exactly
 
-/** {values, errors: [{name, reason, value}]} from a query string. */
+/**
+ * The page's URL parameters, each present only when given and valid.
+ * @typedef {object} Params
+ * @property {boolean} [embed]
+ * @property {boolean} [letters]
+ * @property {"human" | "ai"} [first]
+ * @property {"en" | "zh"} [lang]
+ * @property {"light" | "dark" | "auto"} [theme]
+ * @property {string} [variant]
+ * @property {string} [level]
+ * @property {string} [seed] digits, as text
+ * @property {string} [record]
+ */
+
+/** @typedef {{name: string, reason: string, value: string}} ParamError */
+
+/** {values, errors: [{name, reason, value}]} from a query string.
+ *  @param {string} search @returns {{values: Params, errors: ParamError[]}} */
 export function parseParams(search) {
   const query = new URLSearchParams(search);
+  /** @type {Record<string, unknown>} */
   const values = {};
+  /** @type {ParamError[]} */
   const errors = [];
-  const bad = (name, reason) => errors.push({ name, reason, value: query.get(name).slice(0, 40) });
+  /** @param {string} name */
+  const get = (name) => query.get(name) ?? "";
+  /** @param {string} name @param {string} reason */
+  const bad = (name, reason) => errors.push({ name, reason, value: get(name).slice(0, 40) });
+  /** @param {string} name */
   const flag = (name) => {
     if (!query.has(name)) return;
-    const v = query.get(name).trim().toLowerCase();
+    const v = get(name).trim().toLowerCase();
     if (["1", "true", "yes", ""].includes(v)) values[name] = true;
     else if (["0", "false", "no"].includes(v)) values[name] = false;
     else bad(name, "flag");
   };
+  /** @param {string} name @param {string[]} allowed */
   const oneOf = (name, allowed) => {
     if (!query.has(name)) return;
-    const v = query.get(name).trim().toLowerCase();
+    const v = get(name).trim().toLowerCase();
     if (allowed.includes(v)) values[name] = v;
     else bad(name, `oneOf.${name}`);
   };
@@ -31,30 +55,31 @@ export function parseParams(search) {
   oneOf("lang", ["en", "zh"]);
   oneOf("theme", ["light", "dark", "auto"]);
   if (query.has("variant")) {
-    const v = query.get("variant").trim().toLowerCase();
+    const v = get("variant").trim().toLowerCase();
     if (/^[a-z0-9_]{1,30}$/.test(v)) values.variant = v;
     else bad("variant", "unknownVariant");
   }
   if (query.has("level")) {
-    const v = query.get("level").trim();
+    const v = get("level").trim();
     if (/^[A-Za-z0-9]{1,20}$/.test(v)) values.level = v;
     else bad("level", "unknownLevel");
   }
   if (query.has("seed")) {
-    const v = query.get("seed").trim();
+    const v = get("seed").trim();
     if (!/^\d+$/.test(v)) bad("seed", "seedNumber");
     else if (v.length > MAX_SEED_DIGITS) bad("seed", "seedLong");
     else values.seed = v; // as text: the engine reads it exactly, a JavaScript number would round it
   }
   if (query.has("record")) {
-    const v = query.get("record");
+    const v = get("record");
     if (v.trim() && v.length <= MAX_RECORD) values.record = v;
     else bad("record", v.trim() ? "recordLong" : "recordEmpty");
   }
-  return { values, errors };
+  return { values: /** @type {Params} */ (values), errors };
 }
 
-/** The level name in `levels` matching a name (any case) or a number 1..n; null if none. */
+/** The level name in `levels` matching a name (any case) or a number 1..n; null if none.
+ *  @param {unknown} text @param {string[]} levels @returns {string | null} */
 export function matchLevel(text, levels) {
   const value = String(text ?? "").trim().toLowerCase();
   const index = /^\d+$/.test(value) ? Number(value) - 1 : levels.findIndex((l) => l.toLowerCase() === value);

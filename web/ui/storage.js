@@ -2,10 +2,37 @@
 // setup the record does not hold (who is human, the AI level). Everything read
 // back is checked; anything malformed is reported and dropped, never trusted.
 
+/**
+ * The player's settings (saved), and the last new-game choices among them.
+ * @typedef {object} Settings
+ * @property {"en" | "zh"} lang
+ * @property {boolean} letters piece letters instead of glyphs
+ * @property {"auto" | "light" | "dark"} theme
+ * @property {"ai" | "two"} mode
+ * @property {"human" | "ai"} first
+ * @property {string} level
+ * @property {string} variant
+ * @property {Record<string, Record<string, unknown>>} options variant -> its rule options
+ * @property {boolean} sound
+ * @property {string} clock
+ */
+
+/**
+ * The saved game: its record and what the record does not hold.
+ * @typedef {object} SavedGame
+ * @property {string} record
+ * @property {"ai" | "two"} mode
+ * @property {Record<string, "human" | "ai">} players
+ * @property {string} level
+ * @property {string | null} [seed] a known deal's seed
+ * @property {import("./clock.js").SavedClock | null} [clock]
+ */
+
 const SETTINGS_KEY = "hdchess.settings.v1";
 const GAME_KEY = "hdchess.game.v1";
 const VIEW_KEY = "hdchess.view.v1"; // display cache only: lets the board show before Python is ready
 
+/** @type {Readonly<Settings>} */
 export const DEFAULT_SETTINGS = Object.freeze({
   lang: "en",
   letters: false,
@@ -29,6 +56,7 @@ function storage() {
   }
 }
 
+/** @param {string} key @returns {{value: any, error?: undefined} | {value?: undefined, error: string}} */
 function read(key) {
   const text = storage()?.getItem(key);
   if (text === null || text === undefined) return { value: null };
@@ -39,6 +67,7 @@ function read(key) {
   }
 }
 
+/** @param {string} key @param {unknown} value */
 function write(key, value) {
   try {
     storage()?.setItem(key, JSON.stringify(value));
@@ -47,6 +76,7 @@ function write(key, value) {
   }
 }
 
+/** @param {string} key */
 function remove(key) {
   try {
     storage()?.removeItem(key);
@@ -55,11 +85,14 @@ function remove(key) {
   }
 }
 
+/** @param {unknown} v @returns {v is Record<string, any>} */
 const isPlainObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
-/** Settings merged over the defaults, field by field; {settings, error} (error when something was dropped). */
+/** Settings merged over the defaults, field by field; {settings, error} (error when something was dropped).
+ *  @param {Readonly<Settings>} [defaults] @returns {{settings: Settings, error?: string}} */
 export function loadSettings(defaults = DEFAULT_SETTINGS) {
   const { value, error } = read(SETTINGS_KEY);
+  /** @type {Settings} */
   const settings = { ...defaults, options: {} };
   if (error || (value !== null && !isPlainObject(value))) {
     remove(SETTINGS_KEY);
@@ -67,9 +100,10 @@ export function loadSettings(defaults = DEFAULT_SETTINGS) {
   }
   if (!value) return { settings };
   let bad = false;
+  /** @param {keyof Settings} key @param {(v: any) => boolean} ok */
   const take = (key, ok) => {
     if (!(key in value)) return;
-    if (ok(value[key])) settings[key] = value[key];
+    if (ok(value[key])) /** @type {Record<string, unknown>} */ (settings)[key] = value[key];
     else bad = true;
   };
   take("lang", (v) => v === "en" || v === "zh");
@@ -89,12 +123,14 @@ export function loadSettings(defaults = DEFAULT_SETTINGS) {
   return bad ? { settings, error: "some values were invalid" } : { settings };
 }
 
+/** @param {Settings} settings */
 export function saveSettings(settings) {
   write(SETTINGS_KEY, settings);
 }
 
 /** The saved game {record, players, level, mode, seed?} or null; {game, error}. A known deal's
  *  seed is kept here, beside its record (a record never holds one). */
+/** @returns {{game: SavedGame | null, error?: string}} */
 export function loadGame() {
   const { value, error } = read(GAME_KEY);
   if (error) {
@@ -114,9 +150,10 @@ export function loadGame() {
     clearGame();
     return { game: null, error: "the saved data has an unexpected shape" };
   }
-  return { game: value };
+  return { game: /** @type {SavedGame} */ (value) };
 }
 
+/** @param {SavedGame} game */
 export function saveGame(game) {
   write(GAME_KEY, game);
 }
@@ -127,6 +164,7 @@ export function clearGame() {
 }
 
 /** The last view shown, for an instant board on the next visit; null when absent or unusable. */
+/** @param {string} record @returns {import("../engine-client.js").View | null} */
 export function loadCachedView(record) {
   const { value } = read(VIEW_KEY);
   if (!isPlainObject(value) || value.record !== record || !isPlainObject(value.view)) return null;
@@ -138,9 +176,10 @@ export function loadCachedView(record) {
   const squaresOk = boardOk && isPlainObject(view.squares) && Object.values(view.squares)
     .every((s) => s === null || (typeof s === "string" && /^(x|[A-Za-z]{1,32})$/.test(s)));
   const legalOk = isPlainObject(view.legal) && Array.isArray(view.legal.flips) && isPlainObject(view.legal.moves);
-  return squaresOk && legalOk && Array.isArray(view.moves) ? view : null;
+  return squaresOk && legalOk && Array.isArray(view.moves) ? /** @type {import("../engine-client.js").View} */ (view) : null;
 }
 
+/** @param {string} record @param {import("../engine-client.js").View} view */
 export function saveCachedView(record, view) {
   write(VIEW_KEY, { record, view });
 }
