@@ -20,15 +20,17 @@ import sys
 import time
 from importlib import resources
 from pathlib import Path
+from typing import cast
 
 from ..ai import SearchLimits, analyse
 from ..facedown.book import canonical
+from ..facedown.state import State
 from ..variants import load_ruleset, variant_names
 
 
 def book_positions(variant: str) -> list[str]:
     """The opening, and every position after one flip, one line per mirror class."""
-    start = load_ruleset(variant).new_state()
+    start = cast(State, load_ruleset(variant).new_state())  # the book's games are face-down ones: States
     lines = {canonical(start)[0]}
     for action in start.legal_actions():
         for piece, _ in start.chance_outcomes(action):
@@ -54,7 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     positions = book_positions(args.variant)
     print(f"{args.variant}: {len(positions)} positions, {args.seconds:g} s each", file=sys.stderr)
-    entries, start = {}, time.perf_counter()
+    entries: dict[str, list[str | float]] = {}
+    start = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
         tasks = [(args.variant, line, args.seconds) for line in positions]
         for done, (line, action, score, depth) in enumerate(pool.imap_unordered(search_one, tasks), 1):

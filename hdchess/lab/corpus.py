@@ -25,14 +25,15 @@ import os
 import random
 import sys
 import time
+from typing import Any
 
-from ..game import Game
+from ..game import Game, PlayedMove
 from ..gamestate import NO_SIDE
-from ..players import LevelPlayer, play_turns
+from ..players import Choice, LevelPlayer, play_turns
 from ..variants import load_ruleset, variant_names
 
 
-def play_one(task: tuple[str, str, int, int]) -> list[dict]:
+def play_one(task: tuple[str, str, int, int]) -> list[dict[str, Any]]:
     """One self-play game; the sampled quiet positions with their outcome."""
     variant, level, seed, per_game = task
     ruleset = load_ruleset(variant)
@@ -40,7 +41,7 @@ def play_one(task: tuple[str, str, int, int]) -> list[dict]:
     players = {1: LevelPlayer(level), 2: LevelPlayer(level)}
     seen: list[tuple[str, int]] = []
 
-    def remember(entry, choice, number) -> None:
+    def remember(entry: PlayedMove, choice: Choice, number: int) -> None:
         state = game.state
         if state.side == NO_SIDE or game.is_over():
             return

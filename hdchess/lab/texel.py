@@ -20,25 +20,32 @@ import json
 import math
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import fields
 from importlib import resources
 from pathlib import Path
+from typing import cast
 
 from ..facedown.knowledge import FEATURES, FaceDownWeights, features, load_weights
+from ..facedown.position import Position
 from ..variants import load_ruleset
+
+Samples = list[tuple[list[float], float]]  # (a position's features, the result for its side to move)
 
 NAMES = [f.name for f in fields(FaceDownWeights) if f.name != "scale"]  # every feature but material
 assert list(FEATURES[1:]) == NAMES
 
 
-def load_samples(path: str) -> tuple[str, list[tuple[list[float], float]]]:
+def load_samples(path: str) -> tuple[str, Samples]:
     """(variant, [(features, result)]) from a corpus file; positions where the side
     to move takes the enemy General (no evaluation needed) are left out."""
-    samples, variant = [], None
+    samples: Samples = []
+    variant: str | None = None
     for line in Path(path).read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
         variant = variant or row["variant"]
-        state = load_ruleset(row["variant"]).read_position(row["position"])
+        # a corpus of a face-down game (the only family with these features): a Position
+        state = cast(Position, load_ruleset(row["variant"]).read_position(row["position"]))
         values = features(state)
         if values is not None:
             samples.append((values, row["result"]))
@@ -51,7 +58,7 @@ def _value(weights: list[float], f: list[float]) -> float:
     return f[0] + sum(w * x for w, x in zip(weights, f[1:]))
 
 
-def loss(weights: list[float], scale: float, samples) -> float:
+def loss(weights: list[float], scale: float, samples: Samples) -> float:
     total = 0.0
     for f, result in samples:
         p = 1 / (1 + math.exp(-max(-50.0, min(50.0, _value(weights, f) / scale))))
@@ -60,8 +67,9 @@ def loss(weights: list[float], scale: float, samples) -> float:
     return total / len(samples)
 
 
-def fit(start: list[float], samples, epochs: int, fit_weights: bool = True, shrink: float = 1e-3,
-        rate: float = 0.01, log=print, only: set[int] | None = None) -> tuple[list[float], float]:
+def fit(start: list[float], samples: Samples, epochs: int, fit_weights: bool = True, shrink: float = 1e-3,
+        rate: float = 0.01, log: Callable[[str], object] = print,
+        only: set[int] | None = None) -> tuple[list[float], float]:
     """Adam on the mean log loss; returns (weights, scale). With ``fit_weights`` False
     only the scale moves (the fair 'before' figure for the current weights); ``only``
     names the weights (by index) that move, the others keep their start."""

@@ -17,18 +17,31 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING, Protocol, cast
 
 from ..match import run_match
 from ..variants import load_ruleset
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
-def player_spec(weights, nodes: int) -> str:
+    class TunableWeights(DataclassInstance, Protocol):
+        """A game's evaluation weights (:class:`hdchess.ai.knowledge.Weights`): a frozen dataclass of floats."""
+
+        def as_dict(self) -> dict[str, float]: ...
+
+        @classmethod
+        def names(cls) -> list[str]: ...
+
+
+def player_spec(weights: TunableWeights, nodes: int) -> str:
     return "search:" + ",".join([f"nodes={nodes}"] + [f"{k}={v:.4g}" for k, v in weights.as_dict().items()])
 
 
-def tune(weights, games: int, nodes: int, step: float, accept: float, rounds: int, seed: int,
-         jobs: int, variant: str = "hdc2", log=print):
+def tune(weights: TunableWeights, games: int, nodes: int, step: float, accept: float, rounds: int, seed: int,
+         jobs: int, variant: str = "hdc2", log: Callable[[str], object] = print) -> TunableWeights:
     trial = 0
     for round_number in range(1, rounds + 1):
         changed = False
@@ -61,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--variant", default="hdc2")
     args = parser.parse_args(argv)
-    start = load_ruleset(args.variant).knowledge.weights
+    # every family's weights are a frozen dataclass of floats (ai.knowledge.Weights says so)
+    start = cast("TunableWeights", load_ruleset(args.variant).knowledge.weights)
     print(f"start: {json.dumps(start.as_dict())}", flush=True)
     weights = tune(start, args.games, args.nodes, args.step, args.accept, args.rounds, args.seed,
                    args.jobs, args.variant, log=lambda line: print(line, flush=True))
