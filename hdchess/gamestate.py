@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .core import BLACK, COLOR_NAMES, RED, Color
+from .messages import Message
 
 if TYPE_CHECKING:
     from .geometry import Geometry
@@ -88,8 +89,6 @@ class Outcome:
 
     def describe(self) -> str:
         """``red wins 12-0 (no actions)``, ``draw (no progress)``: a Message (code and params)."""
-        from .messages import Message
-
         params: dict[str, Any] = {"termination": self.termination.value}
         if self.by_score:
             params |= {"red": self.scores[0], "black": self.scores[1]}

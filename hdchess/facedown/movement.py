@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import ActionTables
 from ..attacks import diagonal_slides, orthogonal_slides, xiangqi_elephant, xiangqi_horse
@@ -28,10 +28,7 @@ from ..core import ADVISOR, CANNON, ELEPHANT, GENERAL, HORSE, SOLDIER, Color, Sq
 from ..gamestate import Action
 from ..geometry import DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL, Geometry, per_geometry
 from ..messages import Message
-from .position import CHASE_LIMIT, EMPTY
-
-if TYPE_CHECKING:
-    from .position import Position
+from .position import CHASE_LIMIT, EMPTY, Position
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ piece at height 0 of c1).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -149,18 +150,23 @@ def layout_board(settings: Mapping[str, Any]) -> Geometry:
         raise RulesetError(f"layout {layout!r}: {exc}") from None
 
 
+@functools.cache
+def _layout_pieces(text: str, geometry: Geometry) -> tuple[int, ...]:
+    """How many of each piece (by code 0..15) a board field holds (read once: every ruleset checks it)."""
+    counts = Counter(piece for stack in parse_board(text, geometry) for piece in stack)
+    return tuple(counts[piece] for piece in range(16))
+
+
 def check_layout(ruleset: Ruleset) -> None:
     """Refuse (RulesetError) a start layout that does not fit the ruleset's board, or
     whose pieces are not exactly the variant's set."""
     layout = ruleset["layout"]
-    text = ruleset["layouts"][layout]
     geometry = ruleset.geometry
     try:
-        stacks = parse_board(text, geometry)
+        counts = _layout_pieces(ruleset["layouts"][layout], geometry)
     except PositionError as exc:
         raise RulesetError(f"{ruleset.variant}: layout {layout!r} does not fit its {geometry.files}x{geometry.ranks} "
                            f"board: {exc}") from None
-    counts = Counter(piece for stack in stacks for piece in stack)
     for piece, wanted in enumerate(ruleset.initial_pool):
         if counts[piece] != wanted:
             raise RulesetError(f"{ruleset.variant}: layout {layout!r} has {counts[piece]} {piece_name(piece)}s, "

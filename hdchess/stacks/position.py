@@ -137,12 +137,16 @@ class Position:
     def copy(self) -> Self:
         """An independent copy with the same history (stacks are tuples: shared, never changed)."""
         other = type(self).__new__(type(self))
+        self.copy_into(other)
+        return other
+
+    def copy_into(self, other: Position) -> None:
+        """Make ``other`` (made by ``__new__``, or to be overwritten) an independent copy of this position."""
         for name in _SHARED:
             setattr(other, name, getattr(self, name))
         other.stacks, other.top, other.heights = list(self.stacks), list(self.top), list(self.heights)
         other.atleast, other.colors, other.kings = list(self.atleast), list(self.colors), list(self.kings)
         other.seen, other._stack = dict(self.seen), list(self._stack)
-        return other
 
     # -- whose turn ---------------------------------------------------------------
     @property

@@ -4,6 +4,7 @@ and the start of each layout, which is written as a position line's board field.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from ..core import RED
@@ -15,14 +16,21 @@ if TYPE_CHECKING:
     from ..rules import Ruleset
 
 
+@functools.cache
+def _start(ruleset: Ruleset, spec_id: int) -> Position:
+    """The start of ``ruleset`` (``spec_id`` tells apart equal rulesets of two specs of one name:
+    the cached start keeps its spec alive, so the id is not reused)."""
+    return Position.from_parts(ruleset, notation.start_stacks(ruleset), RED)
+
+
 class State(Position):
     """A stacking game state (see :mod:`hdchess.gamestate` for the protocol)."""
 
     __slots__ = ()
 
     def __init__(self, ruleset: Ruleset) -> None:
-        """The starting position of the ruleset's layout; Red moves first."""
-        self._setup(ruleset, notation.start_stacks(ruleset), RED, 0, 0)
+        """The starting position of the ruleset's layout; Red moves first (made once per ruleset, then copied)."""
+        _start(ruleset, id(ruleset.spec)).copy_into(self)
 
     @classmethod
     def from_text(cls, ruleset: Ruleset, text: str) -> State:
