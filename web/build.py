@@ -46,6 +46,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from buildlib.common import CACHE, ROOT, SITE, WEB, BuildError, log, site_files
@@ -73,24 +74,29 @@ __all__ = [
 
 def build(site: Path = SITE) -> Path:
     """Build the whole site into ``site`` (replaced as a whole); returns it."""
-    staging = CACHE / "staging"  # ignored by git, on the same disk: the finished site moves into place at once
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    copy_sources(staging)
-    (staging / "web" / STATIC_INFO).write_text(static_info(), encoding="utf-8")
-    write_docs(staging)
-    make_fonts(staging)  # after static-info.js and the docs: the rules texts and the pages are shown too
-    vendor_pyodide(staging)
-    in_wheel, big_tables = split_tables(package_files())
-    compiled = precompiled(in_wheel, staging / "pyodide" / "python_stdlib.zip")
-    wheels = staging / "wheels"
-    wheels.mkdir()
-    wheel = build_wheel(wheels, in_wheel, compiled)
-    (wheels / "manifest.json").write_text(json.dumps({"wheel": wheel.name}) + "\n")
-    on_demand = write_tables(staging / "tables", big_tables)
-    version = write_service_worker(staging, on_demand)
-    shutil.rmtree(site, ignore_errors=True)
-    os.replace(staging, site)
+    # Each build stages in a folder of its own (builds at once in one checkout do not collide), in web/.cache:
+    # ignored by git, on the same disk, so the finished site moves into place at once.
+    CACHE.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix="staging-", dir=CACHE))
+    staging.chmod(0o755)  # as a folder made by mkdir: the site's root is readable by a web server
+    try:
+        copy_sources(staging)
+        (staging / "web" / STATIC_INFO).write_text(static_info(), encoding="utf-8")
+        write_docs(staging)
+        make_fonts(staging)  # after static-info.js and the docs: the rules texts and the pages are shown too
+        vendor_pyodide(staging)
+        in_wheel, big_tables = split_tables(package_files())
+        compiled = precompiled(in_wheel, staging / "pyodide" / "python_stdlib.zip")
+        wheels = staging / "wheels"
+        wheels.mkdir()
+        wheel = build_wheel(wheels, in_wheel, compiled)
+        (wheels / "manifest.json").write_text(json.dumps({"wheel": wheel.name}) + "\n")
+        on_demand = write_tables(staging / "tables", big_tables)
+        version = write_service_worker(staging, on_demand)
+        shutil.rmtree(site, ignore_errors=True)
+        os.replace(staging, site)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     size = sum((site / name).stat().st_size for name in site_files(site))
     log(f"{site} ready: {len(site_files(site))} files, {size / 1e6:.1f} MB, cache version {version}")
     return site

@@ -11,8 +11,10 @@ from pathlib import Path
 from .common import ROOT, WEB, BuildError, hdchess_module, log, site_files
 
 # web/ files that build or serve the site but are no part of it.
-NOT_IN_SITE = {"build.py", "serve.py", "compile-pyc.mjs", "package.json", "package-lock.json", "sw.js", "README.md"}
+NOT_IN_SITE = {"build.py", "serve.py", "compile-pyc.mjs", "package.json", "package-lock.json", "sw.js", "README.md",
+               "tsconfig.json"}
 NOT_IN_SITE_DIRS = {"node_modules", ".cache", "__pycache__", "buildlib"}
+NOT_IN_SITE_SUFFIXES = (".d.ts",)  # type declarations for the checker (tsc), never loaded by the page
 SW_VERSION_MARK = "__HDCHESS_CACHE_VERSION__"
 SW_FILES_MARK = "__HDCHESS_PRECACHE__"
 SW_ON_DEMAND_MARK = "__HDCHESS_ON_DEMAND__"
@@ -51,7 +53,8 @@ def copy_sources(site: Path) -> None:
         log("warning: index.html does not exist yet; the site has no page")
     for path in sorted(WEB.rglob("*")):
         relative = path.relative_to(WEB)
-        if path.is_dir() or NOT_IN_SITE_DIRS.intersection(relative.parts) or str(relative) in NOT_IN_SITE:
+        if path.is_dir() or NOT_IN_SITE_DIRS.intersection(relative.parts) or str(relative) in NOT_IN_SITE \
+                or path.name.endswith(NOT_IN_SITE_SUFFIXES):
             continue
         target = site / "web" / relative
         target.parent.mkdir(parents=True, exist_ok=True)

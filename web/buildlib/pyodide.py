@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import subprocess
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -103,17 +104,20 @@ def precompiled(sources: dict[str, bytes], stdlib: Path) -> dict[str, bytes]:
             log("warning: node not found: no bytecode (the browser compiles every module at start-up)")
             return {}
         log("compiling bytecode with Pyodide (once per change of the sources)")
-        tmp = CACHE / "pyc-partial"
-        shutil.rmtree(tmp, ignore_errors=True)
-        tmp.mkdir(parents=True)
-        text = json.dumps({path: base64.b64encode(data).decode("ascii") for path, data in sources.items()})
-        result = subprocess.run([node, str(WEB / "compile-pyc.mjs"), str(stdlib), str(tmp / "python_stdlib.zip")],
-                                input=text, capture_output=True, text=True, cwd=WEB, check=False)
-        if result.returncode != 0:
-            log(f"warning: compiling with Pyodide failed, no bytecode: {result.stderr[-400:]}")
-            return {}
-        (tmp / "pyc.json").write_text(result.stdout)
-        shutil.rmtree(cache, ignore_errors=True)
-        os.replace(tmp, cache)
+        CACHE.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix="pyc-partial-", dir=CACHE))  # its own: builds at once do not collide
+        try:
+            text = json.dumps({path: base64.b64encode(data).decode("ascii") for path, data in sources.items()})
+            result = subprocess.run([node, str(WEB / "compile-pyc.mjs"), str(stdlib), str(tmp / "python_stdlib.zip")],
+                                    input=text, capture_output=True, text=True, cwd=WEB, check=False)
+            if result.returncode != 0:
+                log(f"warning: compiling with Pyodide failed, no bytecode: {result.stderr[-400:]}")
+                return {}
+            (tmp / "pyc.json").write_text(result.stdout)
+            if not (cache / "pyc.json").exists():  # another build may have finished the same work meanwhile
+                shutil.rmtree(cache, ignore_errors=True)
+                os.replace(tmp, cache)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
     shutil.copyfile(cache / "python_stdlib.zip", stdlib)
     return {path: base64.b64decode(data) for path, data in json.loads((cache / "pyc.json").read_text()).items()}
