@@ -65,6 +65,8 @@ checkParamsAgainstInfo();
 // ---------------------------------------------------------------- page elements
 /** @param {string} selector */
 const button = (selector) => /** @type {HTMLButtonElement} */ ($(selector));
+/** @param {string} selector */
+const dialog = (selector) => /** @type {HTMLDialogElement} */ ($(selector));
 
 /** @type {import("./render.js").Elements} */
 const els = {
@@ -98,9 +100,9 @@ if (embed) document.body.classList.add("embed");
 
 const board = mount(els, { onOpenNewGame: openNewGame, onOpenRecord: openRecord, onReplay: enterReplay,
   onCheck: checkGame });
-const newGameDialog = createNewGameDialog($("#new-dialog"), { onStart: startFromDialog, onRules: showRules });
-const recordDialog = createRecordDialog($("#record-dialog"), { onImport: importRecord });
-const settingsDialog = createSettingsDialog($("#settings-dialog"), {
+const newGameDialog = createNewGameDialog(dialog("#new-dialog"), { onStart: startFromDialog, onRules: showRules });
+const recordDialog = createRecordDialog(dialog("#record-dialog"), { onImport: importRecord });
+const settingsDialog = createSettingsDialog(dialog("#settings-dialog"), {
   onChange: changeSettings, getSettings: () => settings,
 });
 newGameDialog.setInfo(app.info);
@@ -159,7 +161,7 @@ async function startFromDialog(choice) {
 
 /** The rules page of `variant` (default: the game on the board). */
 function showRules(variant = variantInfo(app.view?.variant)) {
-  openRules($("#rules-dialog"), variant, { letters: settings.letters, current: variantInfo(app.view?.variant) });
+  openRules(dialog("#rules-dialog"), variant, { letters: settings.letters, current: variantInfo(app.view?.variant) });
 }
 
 function openRecord() {
@@ -349,7 +351,7 @@ function wireControls() {
   b.undo.addEventListener("click", undo);
   b.hint.addEventListener("click", askHint);
   b.resign.addEventListener("click", async () => {
-    if (await confirmDialog($("#confirm-dialog"), t("resign.question"), t("btn.resign"))) resign();
+    if (await confirmDialog(dialog("#confirm-dialog"), t("resign.question"), t("btn.resign"))) resign();
   });
   b.record.addEventListener("click", openRecord);
   els.moveNow.addEventListener("click", moveNow);

@@ -8,13 +8,16 @@ import { app, on } from "./state.js";
 import { matchLevel } from "./ui/params.js";
 
 const COMMANDS = ["new_game", "load_record"];
+/** @type {MessageEvent[]} */
 const pending = []; // commands that came before Python was ready
 
+/** An event to the parent page (embedded only). @param {string} type @param {object} [details] */
 export function post(type, details = {}) {
   if (!app.embed || window.parent === window) return;
   window.parent.postMessage({ source: "hdchess", type, ...details }, "*");
 }
 
+/** The details of the `ready` event: the game now on the board. */
 export function readyDetails() {
   return { version: app.info?.version ?? null, variant: app.view?.variant ?? null, level: app.setup.level,
     players: app.setup.players, position: app.view?.position ?? null };
@@ -34,10 +37,12 @@ export function runPending() {
 }
 
 /** A command from the parent page; bad ones are answered with an error event and change nothing. */
+/** @param {MessageEvent} event */
 function onParentMessage(event) {
   if (!app.embed || event.source !== window.parent) return;
   const data = event.data;
   if (!data || typeof data !== "object" || (data.source !== undefined && data.source !== "hdchess")) return;
+  /** @param {unknown} err */
   const fail = (err) => post("error", { command: typeof data.type === "string" ? data.type : null,
     message: typeof err === "string" ? err : errorText(err) });
   if (!COMMANDS.includes(data.type)) {
@@ -57,7 +62,10 @@ function onParentMessage(event) {
 }
 
 /** Turn embed options {variant, level, first, seed, options} into a new-game choice; null (after fail) if bad. */
+/** @param {Record<string, any>} data @param {(err: unknown) => void} fail
+ *  @returns {{choice: import("./state.js").Choice, seed: string | null} | null} */
 function choiceFromOptions(data, fail) {
+  /** @type {import("./state.js").Choice} */
   const choice = { ...app.settings, mode: "ai", options: {} };
   if (data.variant !== undefined) {
     if (!app.info.variants.some((v) => v.name === data.variant)) {

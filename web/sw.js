@@ -11,28 +11,42 @@
 // Every URL is relative to this file, so the site works under any path, such
 // as a GitHub Pages project page (https://user.github.io/<repo>/).
 
+// The parts of a service worker's scope used here, typed for the page's checker
+// (its TypeScript settings have the DOM's types, not a service worker's).
+/** @typedef {{waitUntil: (promise: Promise<unknown>) => void}} ExtendableEvent */
+/** @typedef {ExtendableEvent & {request: Request, respondWith: (response: Promise<Response>) => void}} FetchEvent */
+/** @typedef {ExtendableEvent & {data: any}} ExtendableMessageEvent */
+/**
+ * @typedef {object} ServiceWorkerScope
+ * @property {ServiceWorkerRegistration} registration
+ * @property {{claim: () => Promise<void>}} clients
+ * @property {(type: string, listener: (event: any) => void) => void} addEventListener
+ */
+const swScope = /** @type {ServiceWorkerScope} */ (/** @type {unknown} */ (self));
+
 const CACHE_VERSION = "__HDCHESS_CACHE_VERSION__";
 const CACHE_PREFIX = "hdchess-";
 const CACHE_NAME = CACHE_PREFIX + CACHE_VERSION;
-const PRECACHE = "__HDCHESS_PRECACHE__";
-const ON_DEMAND = "__HDCHESS_ON_DEMAND__";
+const PRECACHE = /** @type {string[]} */ (/** @type {unknown} */ ("__HDCHESS_PRECACHE__"));
+const ON_DEMAND = /** @type {string[]} */ (/** @type {unknown} */ ("__HDCHESS_ON_DEMAND__"));
 
-const scopeUrl = (path) => new URL(path, self.registration.scope).href;
+/** @param {string} path */
+const scopeUrl = (path) => new URL(path, swScope.registration.scope).href;
 const onDemand = new Set(ON_DEMAND.map(scopeUrl));
 
-self.addEventListener("install", (event) => {
+swScope.addEventListener("install", (/** @type {ExtendableEvent} */ event) => {
   event.waitUntil(
     caches.open(CACHE_NAME).then((cache) => cache.addAll(PRECACHE.map(scopeUrl)))
   );
 });
 
-self.addEventListener("activate", (event) => {
+swScope.addEventListener("activate", (/** @type {ExtendableEvent} */ event) => {
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(
         names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME)
           .map((name) => caches.delete(name))))
-      .then(() => self.clients.claim())
+      .then(() => swScope.clients.claim())
   );
 });
 
@@ -41,6 +55,7 @@ self.addEventListener("activate", (event) => {
 // The on-demand tables are the exception, fetched when first wanted, perhaps
 // from a newer build: harmless, as the AI reads a table file only if its header
 // names the format and rules it knows, and exact tables agree whoever built them.
+/** @param {FetchEvent} event */
 async function respond(event) {
   const request = event.request;
   const cache = await caches.open(CACHE_NAME);
@@ -60,9 +75,11 @@ async function respond(event) {
 // The page hands over the tables its engine fetched before this worker ran (a
 // first visit): cache them for the next visit too (the browser's HTTP cache
 // usually has them already). Only the on-demand files are taken.
-self.addEventListener("message", (event) => {
+swScope.addEventListener("message", (/** @type {ExtendableMessageEvent} */ event) => {
+  /** @type {unknown[]} */
   const files = Array.isArray(event.data?.cache) ? event.data.cache : [];
-  const wanted = files.filter((path) => typeof path === "string").map(scopeUrl).filter((url) => onDemand.has(url));
+  const wanted = files.filter((path) => typeof path === "string").map((path) => scopeUrl(/** @type {string} */ (path)))
+    .filter((url) => onDemand.has(url));
   if (!wanted.length) return;
   event.waitUntil(caches.open(CACHE_NAME).then(async (cache) => {
     for (const url of wanted) {
@@ -71,8 +88,8 @@ self.addEventListener("message", (event) => {
   }).catch((error) => console.warn(`not cached for offline play: ${error.message || error}`)));
 });
 
-self.addEventListener("fetch", (event) => {
+swScope.addEventListener("fetch", (/** @type {FetchEvent} */ event) => {
   const request = event.request;
-  if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
+  if (request.method !== "GET" || !request.url.startsWith(swScope.registration.scope)) return;
   event.respondWith(respond(event));
 });

@@ -3,11 +3,14 @@
 import { t } from "../i18n.js";
 import { el } from "./dom.js";
 
-/** Ask `question`; resolves true when the player confirms with `yesLabel`. */
+/** Ask `question`; resolves true when the player confirms with `yesLabel`.
+ *  @param {HTMLDialogElement} dialog @param {string} question @param {string} yesLabel
+ *  @returns {Promise<boolean>} */
 export function confirmDialog(dialog, question, yesLabel) {
   return new Promise((resolve) => {
     const yes = el("button", { type: "button", class: "primary", id: "confirm-yes" }, yesLabel);
     const no = el("button", { type: "button", id: "confirm-no" }, t("btn.cancel"));
+    /** @param {boolean} answer */
     const finish = (answer) => {
       dialog.removeEventListener("close", onClose);
       if (dialog.open) dialog.close();

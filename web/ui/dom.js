@@ -4,10 +4,11 @@
 /** @typedef {Node | string | number | boolean | null | undefined} Child */
 
 /** el("button", {class: "x", onclick: fn, "aria-label": "..."}, "text", childNode, ...)
- *  @param {string} tag @param {Record<string, any>} [attrs] @param {(Child | Child[])[]} children
- *  @returns {HTMLElement} */
+ *  @template {string} K
+ *  @param {K} tag @param {Record<string, any>} [attrs] @param {(Child | Child[])[]} children
+ *  @returns {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement} */
 export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
+  const node = /** @type {any} */ (document.createElement(tag));
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);

@@ -7,21 +7,40 @@ import { t } from "../i18n.js";
 import { el } from "./dom.js";
 import { terminationText } from "./names.js";
 
-/** The headline: "You win!", "Red wins", "Draw". ctx.humanColor is set in a game against the computer. */
+/** @typedef {import("../engine-client.js").View} View */
+/** @typedef {import("../engine-client.js").Outcome} Outcome */
+/** @typedef {import("../engine-client.js").Color} Color */
+
+/**
+ * @typedef {object} GameOverContext
+ * @property {Color | null} humanColor
+ * @property {import("../state.js").Review | null} review
+ * @property {(analysis: import("../state.js").Analysis) => string} markOf
+ * @property {() => void} onCheck
+ * @property {() => void} onReview
+ * @property {() => void} onNewGame
+ * @property {() => void} onRecord
+ */
+
+/** The headline: "You win!", "Red wins", "Draw". ctx.humanColor is set in a game against the computer.
+ *  @param {Outcome} outcome @param {{humanColor: Color | null}} ctx @returns {string} */
 export function resultHeadline(outcome, ctx) {
   if (!outcome.winner) return t("over.draw");
   if (ctx.humanColor) return outcome.winner === ctx.humanColor ? t("over.youWin") : t("over.youLose");
   return t("over.wins", { color: t(`color.${outcome.winner}`) });
 }
 
+/** @param {Outcome} outcome @param {View} view */
 function scoreLines(outcome, view) {
+  /** @type {Partial<Record<Color, number>>} */
   const scores = outcome.scores ?? view.scores ?? {};
+  /** @type {Partial<Record<Color, number>>} */
   const penalties = outcome.penalties ?? view.penalties ?? {};
   return [
     el("p", { class: "final-score" },
       el("span", { class: "red" }, `${t("color.red")} ${scores.red ?? 0}`), " – ",
       el("span", { class: "black" }, `${scores.black ?? 0} ${t("color.black")}`)),
-    el("ul", { class: "breakdown" }, ["red", "black"].map((color) => {
+    el("ul", { class: "breakdown" }, /** @type {Color[]} */ (["red", "black"]).map((color) => {
       const final = scores[color] ?? 0;
       const penalty = penalties[color] ?? 0;
       const colorName = t(`color.${color}`);
@@ -33,7 +52,9 @@ function scoreLines(outcome, view) {
   ];
 }
 
+/** @param {Outcome} outcome */
 function materialLine(outcome) {
+  /** @type {Partial<Record<Color, number>>} */
   const scores = outcome.scores ?? {};
   return el("p", { class: "material" }, t("over.material", {
     red: scores.red ?? 0, black: scores.black ?? 0,
@@ -41,6 +62,7 @@ function materialLine(outcome) {
 }
 
 /** The blunder check: a button, then its progress, then how many moves lost much. */
+/** @param {GameOverContext} ctx @param {number} total */
 function reviewPart(ctx, total) {
   const review = ctx.review;
   if (!review) {
@@ -55,8 +77,9 @@ function reviewPart(ctx, total) {
 }
 
 /** Fill the panel; ctx: {humanColor, review, onCheck, onReview, onNewGame, onRecord}; returns the graph container. */
+/** @param {HTMLElement} section @param {View} view @param {GameOverContext} ctx */
 export function renderGameOver(section, view, ctx) {
-  const outcome = view.outcome;
+  const outcome = /** @type {Outcome} */ (view.outcome);
   const byScore = outcome.by_score ?? view.decided_by_score ?? true;
   const hidden = Object.values(view.squares ?? {}).filter((s) => s === "x").length;
   const graph = el("div", { class: "graph-box" }, el("p", { class: "muted" }, t("panel.graph.loading")));
@@ -74,7 +97,7 @@ export function renderGameOver(section, view, ctx) {
       el("button", { type: "button", onclick: ctx.onReview }, t("btn.review")),
       el("button", { type: "button", onclick: ctx.onRecord }, t("btn.record"))),
   ];
-  section.replaceChildren(...parts.filter(Boolean));
+  section.replaceChildren(...parts.filter((part) => part !== null));
   section.hidden = false;
   return graph;
 }

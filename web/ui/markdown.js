@@ -6,7 +6,7 @@ import { el } from "./dom.js";
 
 const INLINE = /(`[^`]+`|\*\*[^*]+\*\*|\*[^*\s][^*]*\*)/;
 
-/** Inline spans of one line of text. */
+/** Inline spans of one line of text. @param {string} text @returns {(HTMLElement | string)[]} */
 export function inline(text) {
   return text.split(INLINE).filter(Boolean).map((part) => {
     if (part.startsWith("`") && part.endsWith("`") && part.length > 1) return el("code", {}, part.slice(1, -1));
@@ -16,13 +16,16 @@ export function inline(text) {
   });
 }
 
+/** @param {string} line */
 function cells(line) {
   return line.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((c) => c.trim());
 }
 
 /** The blocks of a markdown text; `level` shifts headings (# becomes h<level>). */
+/** @param {unknown} text @returns {HTMLElement[]} */
 export function renderMarkdown(text, level = 2) {
   const lines = String(text ?? "").replace(/\r\n?/g, "\n").split("\n");
+  /** @type {HTMLElement[]} */
   const blocks = [];
   let i = 0;
   while (i < lines.length) {
@@ -36,6 +39,7 @@ export function renderMarkdown(text, level = 2) {
       blocks.push(el(`h${Math.min(6, heading[1].length + level - 1)}`, {}, inline(heading[2])));
       i += 1;
     } else if (/^\s*\|/.test(line)) {
+      /** @type {string[]} */
       const rows = [];
       while (i < lines.length && /^\s*\|/.test(lines[i])) rows.push(lines[i++]);
       const [head, , ...body] = rows;
@@ -43,6 +47,7 @@ export function renderMarkdown(text, level = 2) {
         el("thead", {}, el("tr", {}, cells(head).map((c) => el("th", { scope: "col" }, inline(c))))),
         el("tbody", {}, body.map((row) => el("tr", {}, cells(row).map((c) => el("td", {}, inline(c)))))))));
     } else if (/^\s*[-*]\s+/.test(line)) {
+      /** @type {string[]} */
       const items = [];
       while (i < lines.length && (/^\s*[-*]\s+/.test(lines[i]) || (/^\s{2,}\S/.test(lines[i]) && items.length))) {
         if (/^\s*[-*]\s+/.test(lines[i])) items.push(lines[i].replace(/^\s*[-*]\s+/, ""));

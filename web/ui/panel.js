@@ -6,10 +6,13 @@ import { makeDisc } from "../discs.js";
 import { kindOrder, pieceColor, pieceName, pieceValue } from "../pieces.js";
 import { el } from "./dom.js";
 
+/** @typedef {import("../engine-client.js").View} View */
+
+/** Small discs for piece letters, General first. @param {string | string[]} letters @param {boolean} useLetters */
 function discs(letters, useLetters, extraClass = "") {
   return [...letters].sort((a, b) => kindOrder(a) - kindOrder(b))
     .map((letter) => {
-      const disc = makeDisc(letter, useLetters);
+      const disc = /** @type {HTMLElement} */ (makeDisc(letter, useLetters));
       disc.classList.add("small");
       disc.setAttribute("role", "img");
       const value = pieceValue(letter);
@@ -21,7 +24,8 @@ function discs(letters, useLetters, extraClass = "") {
     });
 }
 
-/** Lost pieces with their values beside them (the values the score or material counts). */
+/** Lost pieces with their values beside them (the values the score or material counts).
+ *  @param {string[]} letters @param {boolean} useLetters */
 function lostWithValues(letters, useLetters) {
   return [...letters].sort((a, b) => kindOrder(a) - kindOrder(b)).map((letter) => {
     const value = pieceValue(letter);
@@ -30,7 +34,17 @@ function lostWithValues(letters, useLetters) {
   });
 }
 
-/** Player cards. ctx: {playerName(n), letters, thinking, live} */
+/**
+ * @typedef {object} PlayersContext
+ * @property {(n: number) => string} playerName
+ * @property {boolean} letters
+ * @property {boolean} thinking
+ * @property {boolean} live
+ * @property {((n: number) => string) | null} clock a player's time left, as shown
+ */
+
+/** Player cards. ctx: {playerName(n), letters, thinking, live}
+ *  @param {HTMLElement} container @param {View} view @param {PlayersContext} ctx */
 export function renderPlayers(container, view, ctx) {
   const cards = [1, 2].map((n) => {
     const color = view.player_colors?.[String(n)] ?? null;
@@ -66,7 +80,8 @@ export function renderPlayers(container, view, ctx) {
   container.replaceChildren(...cards);
 }
 
-/** No-progress counter and the face-down pool by type. */
+/** No-progress counter and the face-down pool by type.
+ *  @param {HTMLElement} container @param {View} view @param {{letters: boolean}} ctx */
 export function renderInfo(container, view, ctx) {
   const limit = view.quiet_limit ?? null; // null: not known yet; 0: the rule is off
   const quiet = view.quiet ?? 0;

@@ -6,6 +6,7 @@ import { t } from "../i18n.js";
 import { el } from "./dom.js";
 import { engineErrorText } from "./messages.js";
 
+/** The page's address with `record` in it. @param {string} record */
 export function shareLink(record) {
   const url = new URL(window.location.href);
   url.search = "";
@@ -14,6 +15,7 @@ export function shareLink(record) {
   return url.toString();
 }
 
+/** @param {string} text */
 async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
@@ -23,8 +25,10 @@ async function copyText(text) {
   }
 }
 
-/** onImport(text) -> Promise (rejects with the reason the record was refused). */
+/** onImport(text) -> Promise (rejects with the reason the record was refused).
+ *  @param {HTMLDialogElement} dialog @param {{onImport: (text: string) => Promise<unknown>}} callbacks */
 export function createRecordDialog(dialog, { onImport }) {
+  /** @param {string | null} record */
   function open(record) {
     const area = el("textarea", { id: "record-text", rows: 10, spellcheck: "false", autocomplete: "off",
       "aria-describedby": "record-help" });
@@ -33,6 +37,7 @@ export function createRecordDialog(dialog, { onImport }) {
     const error = el("p", { class: "form-error", role: "alert", hidden: true });
     const linkBox = el("div", { class: "share-box", hidden: true });
     const file = el("input", { type: "file", accept: ".txt,.pgn,.hdc,text/plain", hidden: true });
+    /** @param {string} text */
     const say = (text) => { status.textContent = text; };
     file.addEventListener("change", async () => {
       const chosen = file.files?.[0];
@@ -51,8 +56,8 @@ export function createRecordDialog(dialog, { onImport }) {
       el("label", { for: "record-text", class: "sr-only" }, t("record.label")),
       area, error, status, linkBox,
       el("div", { class: "button-row wrap" },
-        el("button", { type: "button", class: "primary", id: "record-import", onclick: async (event) => {
-          const button = event.currentTarget;
+        el("button", { type: "button", class: "primary", id: "record-import", onclick: async (/** @type {MouseEvent} */ event) => {
+          const button = /** @type {HTMLButtonElement} */ (event.currentTarget);
           error.hidden = true;
           say("");
           button.disabled = true;

@@ -3,7 +3,11 @@
 import { t } from "../i18n.js";
 import { el } from "./dom.js";
 
-/** onChange(partialSettings) is called for every change; getSettings() gives the current ones. */
+/** @typedef {import("./storage.js").Settings} Settings */
+
+/** onChange(partialSettings) is called for every change; getSettings() gives the current ones.
+ *  @param {HTMLDialogElement} dialog
+ *  @param {{onChange: (changes: Partial<Settings>) => void, getSettings: () => Settings}} callbacks */
 export function createSettingsDialog(dialog, { onChange, getSettings }) {
   function open() {
     const settings = getSettings();
@@ -12,12 +16,12 @@ export function createSettingsDialog(dialog, { onChange, getSettings }) {
     const theme = el("select", { id: "set-theme" },
       ["auto", "light", "dark"].map((v) => el("option", { value: v, selected: settings.theme === v },
         t(`settings.theme.${v}`))));
-    theme.addEventListener("change", () => onChange({ theme: theme.value }));
+    theme.addEventListener("change", () => onChange({ theme: /** @type {Settings["theme"]} */ (theme.value) }));
     const lang = el("select", { id: "set-lang" },
       el("option", { value: "en", selected: settings.lang === "en", lang: "en" }, "English"),
       el("option", { value: "zh", selected: settings.lang === "zh", lang: "zh-Hans" }, "中文"));
     lang.addEventListener("change", () => {
-      onChange({ lang: lang.value });
+      onChange({ lang: /** @type {Settings["lang"]} */ (lang.value) });
       open(); // re-draw in the new language
     });
     dialog.replaceChildren(el("form", { method: "dialog", class: "settings-form" },

@@ -3,9 +3,12 @@
 // first sound after the player has clicked (browsers require a gesture).
 
 let enabled = false;
+/** @type {AudioContext | null} */
 let context = null;
+/** @type {string[]} */
 export const played = []; // the sounds asked for while enabled (kinds), for tests and curiosity
 
+/** @param {unknown} on */
 export function setSound(on) {
   enabled = Boolean(on);
 }
@@ -16,7 +19,8 @@ export function soundOn() {
 
 function audio() {
   if (!context) {
-    const Context = window.AudioContext || window.webkitAudioContext;
+    /** @type {typeof AudioContext | undefined} */
+    const Context = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!Context) return null;
     context = new Context();
   }
@@ -24,7 +28,10 @@ function audio() {
   return context;
 }
 
-/** One short tone: frequency glide from f0 to f1 over `ms`, with a quick attack and decay. */
+/** @typedef {{f0: number, f1?: number, ms?: number, type?: OscillatorType, gain?: number, delay?: number}} Tone */
+
+/** One short tone: frequency glide from f0 to f1 over `ms`, with a quick attack and decay.
+ *  @param {AudioContext} ctx @param {Tone} tone */
 function tone(ctx, { f0, f1 = f0, ms = 90, type = "sine", gain = 0.18, delay = 0 }) {
   const start = ctx.currentTime + delay / 1000;
   const osc = ctx.createOscillator();
@@ -40,6 +47,7 @@ function tone(ctx, { f0, f1 = f0, ms = 90, type = "sine", gain = 0.18, delay = 0
   osc.stop(start + ms / 1000 + 0.02);
 }
 
+/** @type {Record<string, Tone[]>} */
 const SOUNDS = {
   flip: [{ f0: 900, f1: 500, ms: 70, type: "triangle" }, { f0: 1300, f1: 900, ms: 50, type: "sine", delay: 40, gain: 0.1 }],
   move: [{ f0: 220, f1: 160, ms: 90, type: "sine", gain: 0.25 }],
@@ -48,6 +56,7 @@ const SOUNDS = {
 };
 
 /** Play a sound of `kind` (flip, move, capture, end) if sound is on. */
+/** @param {string} kind */
 export function playSound(kind) {
   if (!enabled || !SOUNDS[kind]) return;
   played.push(kind);
