@@ -1,7 +1,12 @@
-// Every string the page shows, in English and Chinese (the pieces' glyphs and values come from the
-// engine's variant info: web/pieces.js).
+// The page's own interface strings, in English and Chinese. A game's words (its title, summary,
+// rule options) and the message templates of the engine's errors come from the package, in the
+// bridge's info (hdchess/words/): see engineKeys below and web/ui/names.js. The pieces' glyphs and
+// values come from the same info (web/pieces.js).
 // UI modules call t("key", {params}) so that switching language is one re-render.
 
+import { STATIC } from "./static-info.js";
+
+/** @type {Record<string, Record<string, string>>} */
 const STRINGS = {
   en: {
     "app.title": "Hidden Dragon Chess",
@@ -160,14 +165,6 @@ const STRINGS = {
     "level.Expert": "Expert",
     "level.Master": "Master",
     "level.Grandmaster": "Grandmaster (thinks about 2 s)",
-    "option.scoring": "Scoring table",
-    "option.first_flip": "First flip gives its colour to",
-    "option.repetition_penalty": "Repetition penalty (points)",
-    "option.no_progress_plies": "No-progress limit (plies)",
-    "choice.official": "official",
-    "choice.alt": "alternative",
-    "choice.opponent": "the opponent",
-    "choice.self": "the flipper",
     "embed.open": "Open full game",
     "board.skip": "Skip to the board",
     "note.penalty": "Moving back to {squares} costs a repetition penalty.",
@@ -201,12 +198,6 @@ const STRINGS = {
     "termName.general covered": "General covered",
     "termName.resignation": "resignation",
     "termName.time forfeit": "time forfeit",
-    "optionHelp.scoring": "Which piece values count at the end: the official table, or the older one with higher values for most pieces.",
-    "optionHelp.first_flip": "Who plays the colour of the first piece flipped: the opponent of the player who flipped it (the official rule), or that player.",
-    "optionHelp.repetition_penalty": "Points lost each time you move a piece straight back to the square it left on your previous turn (0: no penalty).",
-    "optionHelp.no_progress_plies": "The game ends after this many moves in a row with no flip and no capture (0: never).",
-    "optionHelp.banqi.no_progress_plies": "The game is a draw after this many moves in a row with no flip and no capture (0: never).",
-    "optionHelp.gaiqi.no_progress_plies": "The game is a draw after this many moves in a row with no flip and no capture (0: never).",
     "btn.rules": "Rules",
     "rules.title": "Rules: {game}",
     "rules.legend": "The pieces and their values",
@@ -385,14 +376,6 @@ const STRINGS = {
     "level.Expert": "专家",
     "level.Master": "大师",
     "level.Grandmaster": "特级大师（每步约 2 秒）",
-    "option.scoring": "计分表",
-    "option.first_flip": "首翻的颜色归",
-    "option.repetition_penalty": "重复走子罚分",
-    "option.no_progress_plies": "无进展步数上限",
-    "choice.official": "官方",
-    "choice.alt": "另一套",
-    "choice.opponent": "对手",
-    "choice.self": "翻子者",
     "embed.open": "打开完整版",
     "board.skip": "跳到棋盘",
     "note.penalty": "走回 {squares} 会被罚分（重复走子）。",
@@ -426,104 +409,6 @@ const STRINGS = {
     "termName.general covered": "帅被压住",
     "termName.resignation": "认输",
     "termName.time forfeit": "超时",
-    "optionHelp.scoring": "终局时按哪套分值计分：官方分值表，或大多数棋子分值更高的旧表。",
-    "optionHelp.first_flip": "首翻棋子的颜色归谁：翻子者的对手（官方规则），或翻子者本人。",
-    "optionHelp.repetition_penalty": "每次把棋子直接走回上一回合离开的格子时扣的分数（0：不罚分）。",
-    "optionHelp.no_progress_plies": "连续这么多步没有翻子也没有吃子，对局结束（0：永不）。",
-    "optionHelp.banqi.no_progress_plies": "连续这么多步没有翻子也没有吃子，判为和棋（0：永不）。",
-    "optionHelp.gaiqi.no_progress_plies": "连续这么多步没有翻子也没有吃子，判为和棋（0：永不）。",
-    "variant.hdc2.title": "暗龙棋 II",
-    "variant.hdc2.summary": "32 枚暗子铺满 4×8 棋盘；每回合翻开一子或走动己方一子。任何棋子都能吃任何已翻开的敌子；弩可射击相隔两格的棋子。轮到的一方无棋可走时，棋盘上得分高者获胜。",
-    "variant.banqi.title": "暗棋",
-    "variant.banqi.summary": "一副象棋背面朝上摆在 4×8 棋盘上；每回合翻开一子，或将己方一子沿行列走一格。棋子可吃相邻的、等级相同或更低的敌子（帅 > 仕 > 相 > 车 > 马 > 炮 > 兵），但帅不能吃兵，兵可以吃帅；炮隔一子可吃任何棋子。吃光对方或使其无棋可走即获胜。",
-    "variant.gaiqi.title": "揭棋",
-    "variant.gaiqi.summary": "一副象棋背面朝上摆在 4×8 棋盘上；每回合翻开一子，或按象棋走法走动己方一子（马蹩腿、相塞眼，无九宫无河界；兵可四向走，帅可八向走）。可以盲吃暗子，甚至吃到自己的棋子。失帅即负；同一棋子不得连续四回合将军。",
-    "msg.move.refused": "{move}：{reason}",
-    "msg.record.move": "第 {number} 步（{move}）：{reason}",
-    "msg.square.unknown": "{text} 不是棋盘上的格子（a-{last_file} 列，1-{ranks} 行）",
-    "msg.move.empty": "空白不是着法（c2 翻子，c2-c3 走子，c2xc3 吃子）",
-    "msg.move.not_a_move": "{text} 不是着法（c2 翻子，c2-c3 走子，c2xc3 吃子）",
-    "msg.move.two_squares": "走子要写两个格子，例如 c2-c3 或 c2xc3",
-    "msg.move.same_square": "走子必须走到另一个格子",
-    "msg.piece.not_a_letter": "{letter} 不是棋子字母",
-    "msg.capture.nothing": "{sq} 上没有可吃的棋子",
-    "msg.move.reveals_nothing": "只有翻子或盲吃才会翻出棋子",
-    "msg.flip.none_left": "暗子中已没有{piece}",
-    "msg.flip.drawn": "翻出什么由抽签决定，不能自选（只写格子即可；回放棋谱时才写翻出的棋子）",
-    "msg.game.over": "对局已结束（{outcome}）",
-    "msg.game.already_over": "对局已经结束（{outcome}）",
-    "msg.outcome.wins_score": "{color}胜 {red}-{black}（{termination}）",
-    "msg.outcome.draw_score": "和棋 {red}-{black}（{termination}）",
-    "msg.outcome.wins": "{color}胜（{termination}）",
-    "msg.outcome.draw": "和棋（{termination}）",
-    "msg.undo.none": "没有可以悔的棋",
-    "msg.undo.player_none": "玩家 {player} 没有可以悔的棋",
-    "msg.resign.no_colour": "双方还没有颜色：翻开第一枚棋子之后才能认输",
-    "msg.resign.unknown_colour": "只有颜色已定的玩家才能认输",
-    "msg.flip.empty": "只能翻开暗子；{sq} 是空格",
-    "msg.flip.face_up": "只能翻开暗子；{sq} 上是已翻开的{piece}",
-    "msg.move.no_piece": "{sq} 上没有棋子",
-    "msg.move.face_down": "{sq} 上是暗子；请先翻开它",
-    "msg.move.opening_flip": "开局要先翻子",
-    "msg.move.not_yours": "{sq} 上的{piece}不是你的（轮到{color}）",
-    "msg.piece.not_yours": "{sq} 上的棋子不是你的（轮到{color}）",
-    "msg.piece.no_move": "{sq} 上的棋子无路可走",
-    "msg.move.own_target": "{to} 上是你自己的{target_kind}",
-    "msg.capture.face_down": "{to} 上是暗子，暗子不能被吃",
-    "msg.move.only_line": "{sq} 上的{kind}只能沿行或列走",
-    "msg.move.only_diagonal": "{sq} 上的{kind}只能斜走",
-    "msg.cannon.no_screen": "{sq} 上的{kind}吃子要恰好跳过一枚棋子，而 {sq} 与 {to} 之间没有棋子",
-    "msg.cannon.screens": "{sq} 上的{kind}吃子要恰好跳过一枚棋子，这里有 {count} 枚（{squares}）",
-    "msg.move.blocked": "{sq} 上的{kind}被 {blocker} 挡住了",
-    "msg.piece.any_direction": "{sq} 上的{kind}只能向任意方向走一格",
-    "msg.piece.one_line": "{sq} 上的{kind}只能沿行或列走一格",
-    "msg.piece.one_diagonal": "{sq} 上的{kind}只能斜走一格",
-    "msg.horse.l": "{sq} 上的{kind}走“日”字：一个方向两格，再向旁边一格",
-    "msg.advisor.capture": "{sq} 上的{kind}只能斜着吃相邻一格",
-    "msg.archer.capture": "{sq} 上的{kind}只能射击恰好相隔两格的棋子",
-    "msg.move.unreachable": "{sq} 上的{kind}走不到 {to}",
-    "msg.banqi.cannon_move": "{sq} 上的{kind}只能沿行或列走一格（只有吃子时才跳）",
-    "msg.banqi.cannon_adjacent": "{sq} 上的{kind}吃子要恰好跳过一枚棋子，不能吃紧挨着的棋子",
-    "msg.banqi.moves_one": "{sq} 上的{kind}只能沿行或列走一格",
-    "msg.banqi.captures_one": "{sq} 上的{kind}只能吃上下左右相邻一格的棋子",
-    "msg.banqi.general_soldier": "{sq} 上的{kind}不能吃兵：这是大小规则的例外",
-    "msg.banqi.ranks_lower": "{sq} 上的{kind}不能吃{victim_kind}：它的等级更低",
-    "msg.stack.general_covered": "对局已结束：{color}的将帅被压住了",
-    "msg.stack.promotion_pending": "{color}必须把 {sq} 的兵卒与己方一枚棋子换位，然后轮到{next_color}走",
-    "msg.stack.swap_first": "{color}必须先把 {sq} 的兵卒换位（升变），才能走子",
-    "msg.swap.none_pending": "没有待处理的升变：兵卒走到底线后才换位",
-    "msg.swap.wrong_soldier": "要换位的是 {sq} 的兵卒，不是 {other} 的棋子",
-    "msg.swap.no_height": "{sq} 只有 {pieces} 枚棋子，没有高度 {height} 的棋子（高度从底部的 0 数起）",
-    "msg.swap.not_own": "{sq}^{height} 的棋子是{piece}：兵卒只能与己方棋子换位",
-    "msg.swap.soldier": "{sq}^{height} 的棋子是兵卒：兵卒只能与非兵卒的棋子换位",
-    "msg.swap.end_rank_top": "{sq} 的{piece}是{color}底线（第 {rank} 行）上叠子的顶子，不能参与换位",
-    "msg.swap.cannot": "{sq}^{height} 不能参与这次换位",
-    "msg.stack.not_yours": "{sq} 顶上的{piece}不是你的（轮到{color}）",
-    "msg.carry.not_advisor": "只有士能背负棋子；{sq} 上的{kind}不能背负 {count} 枚",
-    "msg.carry.too_many": "{sq} 上的{kind}下面只有 {below_pieces} 枚棋子，不能背负 {count} 枚",
-    "msg.stack.own_high": "{to} 有 {pieces} 枚棋子，顶上是你自己的{target_kind}；{sq} 上的{kind}所在叠子高 {height}，只能停在比自己低的己方叠子上",
-    "msg.stack.king_takes_king": "{sq} 上的{kind}不能走到对方将帅上（在这个棋盘上将帅不能互吃）",
-    "msg.stack.soldier_forward": "{sq} 上的{kind}只能向前直走一格（朝第 {rank} 行）",
-    "msg.stack.leg_blocked": "{sq} 上的{kind}被马腿 {leg} 挡住：那里有 {pieces} 枚棋子，和马所在叠子（{height}）一样高",
-    "msg.stack.blocked": "{sq} 上的{kind}被 {blocker} 挡住：那里有 {pieces} 枚棋子，和它所在叠子（{height}）一样高",
-    "msg.stack.cannon_screen": "{sq} 上的{kind}不能停在 {to}：第一个和炮一样高的叠子是它的炮架，炮从不停在炮架上",
-    "msg.stack.cannon_flies": "{sq} 上的{kind}不能停在较低的敌方叠子 {to}：炮架之前它飞越敌子，只在炮架之后吃子",
-    "msg.stack.cannon_beyond": "{sq} 上的{kind}被 {blocker} 挡住：越过炮架 {screen} 后，它只能到达下一个和自己一样高的叠子",
-    "msg.stack.cannon_no_enemy": "越过炮架 {screen} 后，{sq} 上的{kind}只能吃子，而 {to} 顶上没有敌子",
-    "msg.gaiqi.chase": "{sq} 上的{kind}已在你最近 {count} 个回合连续将军：长将规则禁止它第四次连续将军",
-    "msg.gaiqi.leg_blocked": "{sq} 上的{kind}走不到 {to}：{leg} 蹩了马腿",
-    "msg.gaiqi.eye_blocked": "{sq} 上的{kind}走不到 {to}：{leg} 塞了象眼",
-    "msg.gaiqi.horse": "{sq} 上的{kind}先沿行或列走一格，再向外斜走一格",
-    "msg.gaiqi.elephant": "{sq} 上的{kind}只能斜走恰好两格",
-    "msg.record.empty": "棋谱为空",
-    "msg.record.result_mismatch": "棋谱写的结果是 {claimed}，但着法得出的是 {actual}",
-    "msg.record.unclosed_comment": "注释 { ... } 没有结束",
-    "msg.record.bad_tag": "第 {line} 行：标签应写成 [名称 \"值\"]，而不是 {text}",
-    "msg.record.bad_result": "Result 标签必须是 {results} 之一，而不是 {text}",
-    "msg.number.not_whole": "{name} 必须是整数，而不是 {text}",
-    "msg.number.too_small": "{name} 至少为 {minimum}，而不是 {number}",
-    "msg.number.too_large": "{name} 至多为 {maximum}，而不是 {number}",
-    "msg.option.not_a_choice": "{name} 必须是 {choices} 之一，而不是 {text}",
     "btn.rules": "规则",
     "rules.title": "规则：{game}",
     "rules.legend": "棋子与分值",
@@ -557,13 +442,54 @@ const STRINGS = {
 
 export const LANGS = Object.keys(STRINGS);
 
+/**
+ * The engine's words as page keys, by language: each message code's template ("msg.<code>",
+ * worded by web/ui/messages.js) and each rule option's label ("option.<name>", as the first
+ * game with that option words it), from the bridge's info.
+ * @param {any} info the bridge's info: {variants: [{words: {lang: {options}}}], messages: {lang: {code: template}}}
+ * @returns {Record<string, Record<string, string>>} language -> key -> text
+ */
+function engineKeys(info) {
+  /** @type {Record<string, Record<string, string>>} */
+  const keys = {};
+  for (const variant of info?.variants ?? []) {
+    for (const [language, words] of Object.entries(variant.words ?? {})) {
+      const table = (keys[language] ??= {});
+      for (const [name, option] of Object.entries(words?.options ?? {})) table[`option.${name}`] ??= option.label;
+    }
+  }
+  for (const [language, templates] of Object.entries(info?.messages ?? {})) {
+    const table = (keys[language] ??= {});
+    for (const [code, template] of Object.entries(templates ?? {})) table[`msg.${code}`] = String(template);
+  }
+  return keys;
+}
+
+const ENGINE = engineKeys(STATIC.info);
+
+/**
+ * The text of key in language, if there is one: the page's own, else the engine's.
+ * @param {string} language
+ * @param {string} key
+ * @returns {string | undefined}
+ */
+function lookup(language, key) {
+  return STRINGS[language]?.[key] ?? ENGINE[language]?.[key];
+}
+
 let lang = "en";
+/** @type {Set<(lang: string) => void>} */
 const listeners = new Set();
 
+/** @returns {string} the page's language: "en" or "zh" */
 export function getLang() {
   return lang;
 }
 
+/**
+ * Switch the page's language (a language the page has no strings for is ignored) and tell the listeners.
+ * @param {string} next
+ */
 export function setLang(next) {
   if (!STRINGS[next] || next === lang) return;
   lang = next;
@@ -571,27 +497,44 @@ export function setLang(next) {
   for (const fn of listeners) fn(lang);
 }
 
-/** Call fn(lang) whenever the language changes. */
+/**
+ * Call fn(lang) whenever the language changes.
+ * @param {(lang: string) => void} fn
+ */
 export function onLangChange(fn) {
   listeners.add(fn);
 }
 
-/** The string for key in the current language, with {name} placeholders filled. */
+/**
+ * The string for key in the current language (else in English, else the key), with {name} placeholders filled.
+ * @param {string} key
+ * @param {Record<string, unknown>} [params]
+ * @returns {string}
+ */
 export function t(key, params = {}) {
-  const text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  const text = lookup(lang, key) ?? lookup("en", key) ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
-/** True when a translation exists (used for data-driven labels that may be new). */
+/**
+ * True when a translation exists (used for data-driven labels that may be new).
+ * @param {string} key
+ * @returns {boolean}
+ */
 export function has(key) {
-  return key in STRINGS[lang] || key in STRINGS.en;
+  return lookup(lang, key) !== undefined || lookup("en", key) !== undefined;
 }
 
-/** Fill every [data-i18n] element's text and [data-i18n-attr="attr:key;..."] attributes under root. */
+/**
+ * Fill every [data-i18n] element's text and [data-i18n-attr="attr:key;..."] attributes under root.
+ * @param {ParentNode} [root]
+ */
 export function translateStatic(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    el.textContent = t(/** @type {HTMLElement} */ (el).dataset.i18n ?? "");
+  }
   for (const el of root.querySelectorAll("[data-i18n-attr]")) {
-    for (const pair of el.dataset.i18nAttr.split(";")) {
+    for (const pair of (/** @type {HTMLElement} */ (el).dataset.i18nAttr ?? "").split(";")) {
       const [attr, key] = pair.split(":");
       if (attr && key) el.setAttribute(attr.trim(), t(key.trim()));
     }

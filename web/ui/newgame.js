@@ -1,18 +1,31 @@
 // The new-game dialog, built from the bridge's `info`: any variant and any rule
-// option the engine declares appears here without a change to this file.
+// option the engine declares appears here, in the game's own words (web/ui/names.js),
+// without a change to this file.
 
 import { t } from "../i18n.js";
 import { el } from "./dom.js";
 import { engineErrorText } from "./messages.js";
 import { TIME_CONTROLS } from "./clock.js";
-import { choiceLabel, levelLabel, optionHelp, optionLabel, variantSummary, variantTitle } from "./names.js";
+import { choiceLabel, gameWordsLang, levelLabel, optionHelp, optionLabel, variantSummary, variantTitle }
+  from "./names.js";
 
+/**
+ * @param {string} control a time control: "none", or "<minutes>+<seconds a move>"
+ * @returns {string}
+ */
 function clockLabel(control) {
   if (control === "none") return t("clock.none");
   const [m, s] = control.split("+");
   return Number(s) ? t("clock.control", { m, s }) : t("clock.controlPlain", { m });
 }
 
+/**
+ * @param {string} name the radio group
+ * @param {string} value
+ * @param {boolean} checked
+ * @param {string} label
+ * @returns {HTMLElement}
+ */
 function radio(name, value, checked, label) {
   const id = `ng-${name}-${value}`;
   return el("label", { class: "radio", for: id },
@@ -21,19 +34,29 @@ function radio(name, value, checked, label) {
 
 /**
  * dialog: a <dialog>; onStart(choice) -> Promise (rejects with an Error whose message is shown).
- * choice: {mode, first, level, variant, options}
+ * choice: {mode, first, level, variant, options, clock}
+ * @param {HTMLDialogElement} dialog
+ * @param {{onStart: (choice: any) => Promise<unknown>, onRules?: (variant: any) => void}} handlers
+ * @returns {{setInfo: (next: any) => void, open: (settings: any) => void}}
  */
 export function createNewGameDialog(dialog, { onStart, onRules = () => {} }) {
+  /** @type {any} the bridge's info */
   let info = null;
 
+  /**
+   * @param {any} variant a variant of the info
+   * @param {Record<string, unknown> | undefined} saved the options last chosen for it
+   * @returns {HTMLElement[]}
+   */
   function optionsFields(variant, saved) {
-    return (variant?.options ?? []).map((option) => {
+    return (variant?.options ?? []).map((/** @type {any} */ option) => {
       const id = `ng-opt-${option.name}`;
       const value = saved?.[option.name] ?? option.default;
       let input;
       if (option.choices?.length) {
         input = el("select", { id, name: `opt:${option.name}` },
-          option.choices.map((c) => el("option", { value: c, selected: String(value) === c }, choiceLabel(c))));
+          option.choices.map((/** @type {string} */ c) => el("option", { value: c, selected: String(value) === c },
+            choiceLabel(variant, option, c))));
       } else {
         input = el("input", { id, name: `opt:${option.name}`, type: "number", inputmode: "numeric", step: 1,
           min: option.minimum ?? 0, value: String(value), required: true });
@@ -41,21 +64,34 @@ export function createNewGameDialog(dialog, { onStart, onRules = () => {} }) {
       const helpText = optionHelp(variant, option);
       const help = helpText ? el("small", { class: "help", id: `${id}-help` }, helpText) : null;
       if (help) input.setAttribute("aria-describedby", help.id);
-      return el("div", { class: "field" }, el("label", { for: id }, optionLabel(option)), input, help);
+      return el("div", { class: "field" }, el("label", { for: id }, optionLabel(option, variant)), input, help);
     });
   }
 
+  /** @param {any} settings the page's settings: the last choices */
   function build(settings) {
+    /** @type {any[]} */
     const variants = info?.variants ?? [];
     const current = variants.find((v) => v.name === settings.variant) ?? variants[0];
-    const summary = el("p", { class: "summary" }, variantSummary(current));
-    const rules = el("div", { class: "rule-options" }, optionsFields(current, settings.options?.[current?.name]));
-    const variantSelect = el("select", { id: "ng-variant", name: "variant" },
-      variants.map((v) => el("option", { value: v.name, selected: v === current }, variantTitle(v))));
+    /** @type {string[]} */
+    const levels = info?.levels ?? [];
+    const summary = el("p", { class: "summary" });
+    const rules = el("div", { class: "rule-options" });
+    /** @param {any} variant the variant chosen: its summary and rule options, marked English when untranslated */
+    const showVariant = (variant) => {
+      for (const part of [summary, rules]) {
+        if (gameWordsLang(variant)) part.setAttribute("lang", "en");
+        else part.removeAttribute("lang");
+      }
+      summary.textContent = variantSummary(variant);
+      rules.replaceChildren(...optionsFields(variant, settings.options?.[variant?.name]));
+    };
+    showVariant(current);
+    const variantSelect = /** @type {HTMLSelectElement} */ (el("select", { id: "ng-variant", name: "variant" },
+      variants.map((v) => el("option", { value: v.name, selected: v === current, lang: gameWordsLang(v) },
+        variantTitle(v)))));
     variantSelect.addEventListener("change", () => {
-      const chosen = variants.find((v) => v.name === variantSelect.value);
-      summary.textContent = variantSummary(chosen);
-      rules.replaceChildren(...optionsFields(chosen, settings.options?.[chosen?.name]));
+      showVariant(variants.find((v) => v.name === variantSelect.value));
     });
     const aiOnly = el("div", { class: "ai-only" },
       el("fieldset", {}, el("legend", {}, t("new.order")),
@@ -63,10 +99,10 @@ export function createNewGameDialog(dialog, { onStart, onRules = () => {} }) {
         radio("first", "ai", settings.first === "ai", t("new.second"))),
       el("div", { class: "field" }, el("label", { for: "ng-level" }, t("new.level")),
         el("select", { id: "ng-level", name: "level" },
-          (info?.levels ?? []).map((lv, i) => el("option", { value: lv, selected: lv === settings.level },
+          levels.map((lv, i) => el("option", { value: lv, selected: lv === settings.level },
             `${i + 1}. ${levelLabel(lv)}`)))));
     const error = el("p", { class: "form-error", role: "alert", hidden: true });
-    const form = el("form", { method: "dialog", class: "new-game-form" },
+    const form = /** @type {HTMLFormElement} */ (el("form", { method: "dialog", class: "new-game-form" },
       el("h2", {}, t("new.title")),
       el("fieldset", {}, el("legend", {}, t("new.opponent")),
         radio("mode", "ai", settings.mode !== "two", t("new.vsAi")),
@@ -76,7 +112,8 @@ export function createNewGameDialog(dialog, { onStart, onRules = () => {} }) {
       summary,
       el("div", { class: "field" }, el("label", { for: "ng-clock" }, t("new.clock")),
         el("select", { id: "ng-clock", name: "clock", "aria-describedby": "ng-clock-help" },
-          TIME_CONTROLS.map((c) => el("option", { value: c, selected: c === (settings.clock ?? "none") }, clockLabel(c)))),
+          TIME_CONTROLS.map((c) => el("option", { value: c, selected: c === (settings.clock ?? "none") },
+            clockLabel(c)))),
         el("small", { class: "help", id: "ng-clock-help" }, t("new.clockHelp"))),
       el("p", {}, el("button", { type: "button", id: "ng-rules", onclick: () => {
         onRules(variants.find((v) => v.name === variantSelect.value));
@@ -86,13 +123,16 @@ export function createNewGameDialog(dialog, { onStart, onRules = () => {} }) {
       el("div", { class: "button-row" },
         el("button", { type: "submit", class: "primary", value: "start" }, t("btn.start")),
         el("button", { type: "button", onclick: () => dialog.close() }, t("btn.cancel"))),
-    );
-    const syncMode = () => { aiOnly.hidden = form.elements.mode.value === "two"; };
+    ));
+    const syncMode = () => {
+      aiOnly.hidden = /** @type {RadioNodeList} */ (form.elements.namedItem("mode")).value === "two";
+    };
     form.addEventListener("change", syncMode);
     syncMode();
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const data = new FormData(form);
+      /** @type {Record<string, unknown>} */
       const options = {};
       const variant = variants.find((v) => v.name === data.get("variant"));
       for (const option of variant?.options ?? []) {
@@ -105,10 +145,10 @@ export function createNewGameDialog(dialog, { onStart, onRules = () => {} }) {
         level: data.get("level") || settings.level,
         variant: variant?.name ?? settings.variant,
         options,
-        clock: TIME_CONTROLS.includes(data.get("clock")) ? data.get("clock") : "none",
+        clock: TIME_CONTROLS.find((c) => c === data.get("clock")) ?? "none",
       };
       error.hidden = true;
-      const submit = form.querySelector("[type=submit]");
+      const submit = /** @type {HTMLButtonElement} */ (form.querySelector("[type=submit]"));
       submit.disabled = true; // one game per click, even if the engine is still busy
       try {
         await onStart(choice);
@@ -130,7 +170,7 @@ export function createNewGameDialog(dialog, { onStart, onRules = () => {} }) {
     open(settings) {
       build(settings);
       dialog.showModal();
-      dialog.querySelector("input:checked, select, input")?.focus();
+      /** @type {HTMLElement | null} */ (dialog.querySelector("input:checked, select, input"))?.focus();
     },
   };
 }

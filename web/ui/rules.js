@@ -9,12 +9,19 @@ import { el } from "./dom.js";
 import { renderMarkdown } from "./markdown.js";
 import { variantTitle } from "./names.js";
 
+/**
+ * The table of a variant's pieces: each kind's name, red and black glyphs, letters, value and count.
+ * @param {any} variant a variant of the bridge's info
+ * @param {boolean} letters draw Western letters on the discs instead of the glyphs
+ * @returns {HTMLElement}
+ */
 function legend(variant, letters) {
   const kinds = Object.keys(variant.pieces ?? {}).filter((l) => l === l.toUpperCase());
+  /** @param {string} letter @returns {HTMLElement | null} */
   const disc = (letter) => {
     const d = makeDisc(letter, letters);
-    d.classList.add("small");
-    d.setAttribute("aria-hidden", "true");
+    d?.classList.add("small");
+    d?.setAttribute("aria-hidden", "true");
     return d;
   };
   return el("table", { class: "legend" },
@@ -35,7 +42,12 @@ function legend(variant, letters) {
     })));
 }
 
-/** Open the rules of `variant` in `dialog`; `current` is the variant on the board (its pieces are restored). */
+/**
+ * Open the rules of `variant` in `dialog`; `current` is the variant on the board (its pieces are restored).
+ * @param {HTMLDialogElement} dialog
+ * @param {any} variant a variant of the bridge's info
+ * @param {{letters?: boolean, current?: any}} [how]
+ */
 export function openRules(dialog, variant, { letters = false, current = null } = {}) {
   if (!variant) return;
   setPieces(variant.pieces); // the legend draws this variant's glyphs
@@ -44,7 +56,8 @@ export function openRules(dialog, variant, { letters = false, current = null } =
   const text = texts[lang] ?? texts.en ?? variant.rules ?? "";
   const body = renderMarkdown(text.replace(/^#\s[^\n]*\n/, ""), 2); // the page's own title stands for the "# " one
   const close = el("button", { type: "button", class: "primary", onclick: () => dialog.close() }, t("btn.close"));
-  dialog.replaceChildren(el("article", { class: "rules-page", lang: texts[lang] ? (lang === "zh" ? "zh-Hans" : lang) : "en" },
+  const textLang = texts[lang] ? (lang === "zh" ? "zh-Hans" : lang) : "en";
+  dialog.replaceChildren(el("article", { class: "rules-page", lang: textLang },
     el("h2", { id: "rules-title" }, t("rules.title", { game: variantTitle(variant) })),
     legend(variant, letters),
     el("div", { class: "rules-text" }, body),
