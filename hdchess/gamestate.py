@@ -6,7 +6,11 @@ A *family* is a kind of state: the face-down games (:mod:`hdchess.facedown`)
 keep a public pool of unknown pieces and have chance nodes; the stacking game
 (:mod:`hdchess.stacks`) has stacks and no chance. A *variant* says which family
 it belongs to and which board it is played on; a new game is a new variant
-module, and a new kind of game is one new family module beside them.
+module, and a new kind of game is a new family package beside them, with the
+same modules as theirs (``position``, ``movement``, ``notation``, ``explain``,
+``state``, ``knowledge``). Its ``State`` class is what a variant names
+(:class:`hdchess.rules.Family`), and mypy checks it against :class:`GameState`
+at the end of this module.
 
 Actions are ints whose encoding belongs to the family; nothing outside it
 takes them apart. A chance action (a flip) is pushed with the outcome that
