@@ -27,16 +27,19 @@ const swScope = /** @type {ServiceWorkerScope} */ (/** @type {unknown} */ (self)
 const CACHE_VERSION = "__HDCHESS_CACHE_VERSION__";
 const CACHE_PREFIX = "hdchess-";
 const CACHE_NAME = CACHE_PREFIX + CACHE_VERSION;
-const PRECACHE = /** @type {string[]} */ (/** @type {unknown} */ ("__HDCHESS_PRECACHE__"));
-const ON_DEMAND = /** @type {string[]} */ (/** @type {unknown} */ ("__HDCHESS_ON_DEMAND__"));
+const PRECACHE = "__HDCHESS_PRECACHE__";
+const ON_DEMAND = "__HDCHESS_ON_DEMAND__";
+
+/** One of the lists the build writes in place of the marks above. @param {unknown} list */
+const listed = (list) => /** @type {string[]} */ (list);
 
 /** @param {string} path */
 const scopeUrl = (path) => new URL(path, swScope.registration.scope).href;
-const onDemand = new Set(ON_DEMAND.map(scopeUrl));
+const onDemand = new Set(listed(ON_DEMAND).map(scopeUrl));
 
 swScope.addEventListener("install", (/** @type {ExtendableEvent} */ event) => {
   event.waitUntil(
-    caches.open(CACHE_NAME).then((cache) => cache.addAll(PRECACHE.map(scopeUrl)))
+    caches.open(CACHE_NAME).then((cache) => cache.addAll(listed(PRECACHE).map(scopeUrl)))
   );
 });
 
