@@ -65,12 +65,17 @@ def fresh_session() -> Session:
 @budget("bridge text")
 @given(st.one_of(nasty_text, json_values.map(json.dumps)))
 def test_bridge_handle_answers_any_text_with_json(text):
-    before = bridge_module._SESSION.game.record_text()
+    before = worker_record()
     reply = json.loads(bridge_module.handle(text))
     assert isinstance(reply, dict) and isinstance(reply["ok"], bool)
     if not reply["ok"]:
         one_clean_line(reply["error"])
-        assert bridge_module._SESSION.game.record_text() == before
+        assert worker_record() == before
+
+
+def worker_record() -> str:
+    """The game record of the worker's one session, asked through the protocol itself (not its internals)."""
+    return json.loads(bridge_module.handle(json.dumps({"cmd": "export"})))["result"]["record"]
 
 
 def test_bridge_handle_survives_deep_nesting_and_huge_input():
