@@ -53,6 +53,22 @@ class Option:
     choices: tuple[str, ...] = ()  # a choice option when non-empty, else an integer
     minimum: int = 0
     maximum: int = OPTION_MAXIMUM
+    label: str = ""  # what a player reads beside the option's field (default: the name in words)
+    choice_labels: tuple[str, ...] = ()  # what a player reads for each choice, in order (default: the choice)
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise RulesetError(f"option {self.name!r}: {len(self.choice_labels)} choice labels "
+                               f"for {len(self.choices)} choices")
+
+    @property
+    def player_label(self) -> str:
+        """The option's name as a player reads it: its label, or its name in words."""
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    def choice_label(self, choice: str) -> str:
+        """A choice as a player reads it."""
+        return self.choice_labels[self.choices.index(choice)] if self.choice_labels else choice
 
     def parse(self, value: Any) -> Any:
         """Check (and, from text, convert) a value; RulesetError names the key."""

@@ -144,8 +144,8 @@ def test_a_stacking_layout_that_does_not_fit_its_board_is_refused_when_the_rules
     cheight = variant_spec("cheight")
     wide = "[ae][cp][ck][ae]/[rp][hp][hp][rp]p/[RP][HP][HP][RP]/[AE][CP][CK][AE]"  # a fifth file on rank 3
     layouts = {**cheight.fixed["layouts"], "wide": wide}
-    options = tuple(dataclasses.replace(o, choices=(*o.choices, "wide")) if o.name == "layout" else o
-                    for o in cheight.options)
+    options = tuple(dataclasses.replace(o, choices=(*o.choices, "wide"), choice_labels=(*o.choice_labels, "wide"))
+                    if o.name == "layout" else o for o in cheight.options)
     spec = cheight.derive(name="wider", fixed={**cheight.fixed, "layouts": layouts}, options=options)
     assert make_ruleset(spec, {}).geometry.ranks == 8  # the default layout is fine
     with pytest.raises(RulesetError, match=r"wider: layout 'wide' does not fit its 4x4 board: rank 3 covers 5 files"):

@@ -8,7 +8,9 @@ import json
 import pytest
 
 from hdchess.bridge import Session
+from hdchess.errors import RulesetError
 from hdchess.messages import TEMPLATES
+from hdchess.rules import Option
 from hdchess.variants import BUILT_IN, variant_spec
 from hdchess.words import (
     WordsError,
@@ -39,10 +41,21 @@ def test_every_built_in_variant_has_whole_words_in_every_language(spec):
 
 def test_english_words_come_from_the_spec():
     words = english_words(variant_spec("hdc2"))
-    scoring = words["options"]["no_progress_plies"]
-    assert scoring["label"] == "No progress plies" and scoring["choices"] == {}
-    assert scoring["help"] == "Plies with no flip and no capture that end the game (0 turns it off)."
-    assert words["options"]["first_flip"]["choices"] == {"opponent": "opponent", "self": "self"}
+    limit = words["options"]["no_progress_plies"]
+    assert limit["label"] == "No-progress limit (plies)" and limit["choices"] == {}
+    assert limit["help"] == "Plies with no flip and no capture that end the game (0 turns it off)."
+    assert words["options"]["first_flip"]["choices"] == {"opponent": "the opponent", "self": "the flipper"}
+
+
+def test_an_option_without_labels_reads_as_its_name_and_its_choices():
+    option = Option("board_size", "BoardSize", "small", "how big the board is", choices=("small", "large"))
+    assert option.player_label == "Board size"
+    assert [option.choice_label(choice) for choice in option.choices] == ["small", "large"]
+
+
+def test_choice_labels_must_match_the_choices():
+    with pytest.raises(RulesetError, match="1 choice labels for 2 choices"):
+        Option("board_size", "BoardSize", "small", "how big", choices=("small", "large"), choice_labels=("tiny",))
 
 
 def test_every_message_code_has_a_template_in_every_language():

@@ -36,7 +36,8 @@ SPEC = HDC2.derive(
     score_tables={"official": (10, 8, 6, 3, 4, 5, 2, 0)},
     options=(
         Option("no_progress_plies", "NoProgressPlies", 60,
-               "plies with no flip and no capture that end the game in a draw (0 turns it off)"),
+               "plies with no flip and no capture that end the game in a draw (0 turns it off)",
+               label="No-progress limit (plies)"),
     ),
     movement=capture_by_rank,
     fixed={"first_flip": "self"},

@@ -28,16 +28,18 @@ SPEC = VariantSpec(
     options=(
         Option("scoring", "Scoring", "official",
                "which piece values score the game: the official rulebook's or the older alternative table",
-               choices=("official", "alt")),
+               choices=("official", "alt"), label="Scoring table", choice_labels=("official", "alternative")),
         Option("first_flip", "FirstFlip", "opponent",
                "who takes the colour of the first flipped piece: the opponent "
                "(official rulebook) or the player who flipped it",
-               choices=("opponent", "self")),
+               choices=("opponent", "self"), label="First flip gives its colour to",
+               choice_labels=("the opponent", "the flipper")),
         Option("repetition_penalty", "RepetitionPenalty", 1,
                "points lost for moving a piece straight back to the square it left "
-               "on your previous turn (0 turns it off)"),
+               "on your previous turn (0 turns it off)", label="Repetition penalty (points)"),
         Option("no_progress_plies", "NoProgressPlies", 40,
-               "plies with no flip and no capture that end the game (0 turns it off)"),
+               "plies with no flip and no capture that end the game (0 turns it off)",
+               label="No-progress limit (plies)"),
     ),
     movement=capture_any_revealed,
     switches={"ending": "score"},

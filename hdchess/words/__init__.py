@@ -13,7 +13,7 @@ differ from the English one, is a :class:`WordsError` naming the file and key.
 >>> from hdchess.variants import variant_spec
 >>> words = variant_words(variant_spec("hdc2"))
 >>> words["en"]["options"]["scoring"]["choices"], words["zh"]["title"]
-({'official': 'official', 'alt': 'alt'}, '暗龙棋 II')
+({'official': 'official', 'alt': 'alternative'}, '暗龙棋 II')
 >>> message_templates()["zh"]["undo.none"]
 '没有可以悔的棋'
 """
@@ -50,10 +50,6 @@ class WordsError(HdchessError):
     """A translation file that does not match the English it translates."""
 
 
-def _humanize(name: str) -> str:
-    return name.replace("_", " ").capitalize()
-
-
 def _sentence(text: str) -> str:
     """An option's doc (a lower-case phrase for ``--help``) as a sentence for players."""
     text = text.strip()
@@ -61,8 +57,8 @@ def _sentence(text: str) -> str:
 
 
 def _option_english(option: Option) -> OptionWords:
-    return {"label": _humanize(option.name), "help": _sentence(option.doc),
-            "choices": {choice: choice for choice in option.choices}}
+    return {"label": option.player_label, "help": _sentence(option.doc),
+            "choices": {choice: option.choice_label(choice) for choice in option.choices}}
 
 
 def english_words(spec: VariantSpec) -> VariantWords:
