@@ -4,12 +4,17 @@
 // destinations listed in `legal`, and reports what the player chose through
 // onAction(action), where action is one entry of legal (or a flip {move, to}).
 // A click that does nothing is reported through onNothing({from, to}), so the
-// page can say why; onSelect(square, its actions) when a piece is picked up. Selection, focus and the choice menu are its own UI state.
+// page can say why; onSelect(square, its actions) when a piece is picked up.
+// Selection and focus are its own UI state; the choice menu (choice-menu.js),
+// the stack pop-up (stack-pop.js), the hint arrow (hint-arrow.js) and the move
+// animation (move-animation.js) are drawn by their own modules.
 
 import { createChoiceMenu } from "./choice-menu.js";
 import { describeContent, makeContent, makeDisc, squareNames } from "./discs.js";
 import { drawHint } from "./hint-arrow.js";
 import { t } from "./i18n.js";
+import { animateMove } from "./move-animation.js";
+import { createStackPop } from "./stack-pop.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const HOLD_MS = 450; // a touch held this long shows a stack instead of clicking
@@ -48,7 +53,7 @@ export { makeDisc, squareNames }; // for the page's other parts, which drew with
 /**
  * The board's handle.
  * @typedef {object} Board
- * @property {(changes: Partial<BoardConfig>, animateMove?: LastMove | null) => void} set
+ * @property {(changes: Partial<BoardConfig>, moved?: LastMove | null) => void} set
  * @property {(text: string) => void} setLabel
  * @property {() => void} refresh
  * @property {() => void} focus
@@ -61,10 +66,6 @@ function squareOf(event) {
   const target = event.target;
   const cell = target instanceof Element ? target.closest(".sq") : null;
   return cell instanceof HTMLElement ? cell.dataset.sq ?? null : null;
-}
-
-function reducedMotion() {
-  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 }
 
 /** Attribute writes invalidate style even when the value is the same: skip those.
@@ -91,10 +92,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
   const overlay = /** @type {SVGSVGElement} */ (document.createElementNS(NS, "svg"));
   overlay.setAttribute("class", "overlay");
   overlay.setAttribute("aria-hidden", "true");
-  const stackPop = document.createElement("div"); // the whole stack, on hover, focus or a held touch
-  stackPop.className = "stack-pop";
-  stackPop.setAttribute("aria-hidden", "true");
-  stackPop.hidden = true;
+  const stackPop = createStackPop(); // the whole stack, on hover, focus or a held touch
   const menu = createChoiceMenu({ // several actions share one from/to: the player picks
     onPick(action) {
       selected = null;
@@ -107,7 +105,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
   });
   const boardArea = document.createElement("div");
   boardArea.className = "board-area";
-  boardArea.append(grid, overlay, stackPop, menu.element);
+  boardArea.append(grid, overlay, stackPop.element, menu.element);
   wrap.append(rankLabels, boardArea, document.createElement("span"), fileLabels);
   root.replaceChildren(wrap);
 
@@ -244,27 +242,13 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
   // -- the whole stack, on demand ------------------------------------------------
   /** @param {string} sq */
   function showStack(sq) {
-    const content = cfg.squares?.[sq];
-    if (!content || content === "x" || content.length < 2) {
-      stackPop.hidden = true;
-      return;
-    }
-    const discs = [...content].reverse().map((letter) => {
-      const disc = /** @type {HTMLElement} */ (makeDisc(letter, cfg.letters));
-      disc.classList.add("small");
-      return disc;
-    });
-    stackPop.replaceChildren(...discs);
-    const { col, row } = cellPosition(sq);
-    stackPop.style.left = `${((col + 0.5) / built().files) * 100}%`;
-    stackPop.style.top = `${(row / built().ranks) * 100}%`;
-    stackPop.dataset.sq = sq;
-    stackPop.hidden = false;
+    stackPop.show(sq, cfg.squares?.[sq], cfg.letters,
+      () => ({ ...cellPosition(sq), files: built().files, ranks: built().ranks }));
   }
 
   /** @param {string} [sq] */
   function hideStack(sq) {
-    if (!sq || stackPop.dataset.sq === sq) stackPop.hidden = true;
+    stackPop.hide(sq);
   }
 
   function render() {
@@ -314,38 +298,6 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
       const { col, row } = cellPosition(sq);
       return [col * 100 + 50, row * 100 + 50];
     });
-  }
-
-  /** Brief flip/move/capture animation of the change from `before` to the current squares. */
-  /** @param {Record<string, SquareContent>} before @param {LastMove} move */
-  function animate(before, move) {
-    if (!move || reducedMotion()) return;
-    const toCell = cells.get(move.to);
-    const disc = toCell?.querySelector(".disc");
-    if (!toCell || !(disc instanceof HTMLElement)) return;
-    if (move.kind === "flip") {
-      disc.animate([{ transform: "scaleX(0)" }, { transform: "scaleX(1)" }], { duration: 220, easing: "ease-out" });
-      return;
-    }
-    const fromCell = cells.get(move.from);
-    if (!fromCell || move.from === move.to) return;
-    const a = fromCell.getBoundingClientRect();
-    const b = toCell.getBoundingClientRect();
-    const dx = a.left - b.left;
-    const dy = a.top - b.top;
-    const victim = before?.[move.to];
-    if (move.kind === "capture" && victim && victim.length === 1) {
-      const ghost = makeDisc(victim, cfg.letters);
-      if (ghost) {
-        ghost.classList.add("ghost");
-        toCell.append(ghost);
-        ghost.animate([{ opacity: 1, transform: "scale(1)" }, { opacity: 0, transform: "scale(0.5)" }],
-          { duration: 260, easing: "ease-in" }).onfinish = () => ghost.remove();
-      }
-    }
-    disc.style.zIndex = "3";
-    disc.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
-      { duration: 200, easing: "ease-out" }).onfinish = () => { disc.style.zIndex = ""; };
   }
 
   /** @param {string} sq */
@@ -430,8 +382,8 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
   });
 
   return {
-    /** Update what is shown; `animateMove` (a last_move) animates the change from the previous squares. */
-    set(changes, animateMove = null) {
+    /** Update what is shown; `moved` (a last_move) animates the change from the previous squares. */
+    set(changes, moved = null) {
       const before = cfg.squares;
       cfg = { ...cfg, ...changes };
       if (cfg.board && !sameShape(cfg.board)) build(cfg.board);
@@ -441,7 +393,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
         menu.close(false);
       }
       render();
-      if (animateMove) animate(before, animateMove);
+      if (moved) animateMove(cells, before, moved, cfg.letters);
     },
     setLabel(text) {
       grid.setAttribute("aria-label", text);
