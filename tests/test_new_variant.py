@@ -6,55 +6,30 @@ hdc2), and every way in (the registry, the command line, the engine protocol,
 the web bridge, the AI) is checked to take it, each in a fresh interpreter
 whose ``PYTHONPATH`` points at the copy.
 
-To check more files of a new game (a words file, a built page), add them to
-:data:`NEW_GAME_FILES` and a test that reads them.
+The new game's files are in ``tests/new_game.py`` (its module and its Chinese
+words); ``tests/web/test_new_game_page.py`` builds a site with them.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+from new_game import NAME, TITLE_ZH, copy_package
 
 import hdchess
-
-NAME = "mini"
-# Path inside the package -> its text: everything a new game brings.
-NEW_GAME_FILES = {
-    f"variants/{NAME}.py": textwrap.dedent('''\
-        """Mini: hdc2 on a 4x4 board, 8 pieces a side (a test's game)."""
-
-        from ..geometry import Geometry
-        from .hdc2 import SPEC as HDC2
-
-        SPEC = HDC2.derive(
-            name="mini",
-            title="Mini Hidden Dragon",
-            summary="hdc2 on a 4x4 board with 8 face-down pieces a side.",
-            board=Geometry.of(4, 4),
-            #        K  A  E  H  R  C  P  W
-            counts=(1, 1, 1, 1, 1, 1, 2, 0),
-            rules_file="",
-        )
-        '''),
-}
 
 
 @pytest.fixture(scope="module")
 def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A directory holding a copy of the package with the new game's files added."""
     root = tmp_path_factory.mktemp("newgame")
-    shutil.copytree(Path(hdchess.__file__).parent, root / "hdchess",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    for path, text in NEW_GAME_FILES.items():
-        (root / "hdchess" / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / "hdchess" / path).write_text(text, encoding="utf-8")
+    copy_package(Path(hdchess.__file__).parent, root)
     return root
 
 
@@ -151,3 +126,15 @@ def test_the_ai_plays_it_with_its_parents_knowledge(copy: Path) -> None:
                           ruleset.knowledge is load_ruleset("hdc2").knowledge, ruleset.knowledge.book(state)]))
         """))
     assert facts == [True, True, True, None]  # hdc2's evaluation; no opening book of its own
+
+
+def test_the_bridge_gives_the_page_its_words_in_both_languages(copy: Path) -> None:
+    words = json.loads(python(copy, f"""
+        import json
+        from hdchess.bridge import handle
+        info = json.loads(handle(json.dumps({{"cmd": "info", "args": {{}}}})))["result"]
+        print(json.dumps(next(v["words"] for v in info["variants"] if v["name"] == {NAME!r})))
+        """))
+    assert words["en"]["title"] == "Mini Hidden Dragon"
+    assert words["zh"]["title"] == TITLE_ZH
+    assert words["zh"]["options"]["scoring"]["choices"]["alt"] == "另一套"

@@ -133,5 +133,5 @@ def test_a_game_s_words_come_from_the_engine_and_an_untranslated_game_shows_its_
     page.locator("#ng-variant").select_option("banqi")
     expect(dialog.locator(".summary")).to_have_attribute("lang", "en")
     expect(dialog.locator(".summary")).to_contain_text("The xiangqi set face-down")
-    expect(dialog.locator('label[for="ng-opt-no_progress_plies"]')).to_have_text("No progress plies")
+    expect(dialog.locator('label[for="ng-opt-no_progress_plies"]')).to_have_text("No-progress limit (plies)")
     check(page, "the new-game dialog with an untranslated game")  # its English is marked as such
