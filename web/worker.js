@@ -15,12 +15,34 @@
 //                                                         game; files: their paths in the site, to cache)
 // Only strings cross into Python and back (no proxies kept, nothing leaks).
 
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+// @ts-expect-error: the build puts Pyodide at ../pyodide/ in the site; its types are the npm package's (below)
+import { loadPyodide as loadVendoredPyodide } from "../pyodide/pyodide.mjs";
 
+/** @typedef {import("pyodide").PyodideAPI} Pyodide */
+/** @typedef {(request: string) => string} Handle  the bridge's handle(): one JSON request in, one JSON reply out */
+/** @typedef {{id: number, cmd: string, args?: Record<string, unknown>}} Request */
+/** @typedef {{ok: boolean, result?: any, error?: string}} Reply */
+
+/** @type {typeof import("pyodide").loadPyodide} */
+const loadPyodide = loadVendoredPyodide;
+
+// The parts of a worker's scope used here, typed for the page's checker (its settings have the DOM's types).
+/**
+ * @typedef {object} WorkerScope
+ * @property {(message: unknown) => void} postMessage
+ * @property {(type: "message", listener: (event: MessageEvent) => void) => void} addEventListener
+ */
+const scope = /** @type {WorkerScope} */ (/** @type {unknown} */ (self));
+
+/** @param {string} path */
 const siteUrl = (path) => new URL(`../${path}`, import.meta.url).href;
 
+/** @param {unknown} error */
+const errorText = (error) => String((error instanceof Error && error.message) || error);
+
+/** @param {string} stage @param {number} fraction */
 function progress(stage, fraction) {
-  self.postMessage({ event: "progress", stage, fraction, ms: Math.round(performance.now()) });
+  scope.postMessage({ event: "progress", stage, fraction, ms: Math.round(performance.now()) });
 }
 
 async function fetchWheel() {
@@ -40,8 +62,8 @@ async function boot() {
   wheel.catch(() => {}); // reported when awaited below
   const pyodide = await loadPyodide({
     indexURL: siteUrl("pyodide/"),
-    stdout: (text) => console.log(text),
-    stderr: (text) => console.warn(text),
+    stdout: (/** @type {string} */ text) => console.log(text),
+    stderr: (/** @type {string} */ text) => console.warn(text),
   });
   progress((stage = "wheel"), 0.8);
   const { name, bytes } = await wheel;
@@ -50,12 +72,12 @@ async function boot() {
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(path)})`);
   progress((stage = "import"), 0.9);
   const bridge = pyodide.pyimport("hdchess.bridge");
-  const handle = bridge.handle.copy();
+  const handle = /** @type {Handle} */ (bridge.handle.copy());
   const version = bridge.__version__;
   bridge.destroy();
   progress((stage = "ready"), 1);
-  self.postMessage({ event: "ready", version });
-  tablesOf = (variant) => addTables(pyodide, handle, variant);
+  scope.postMessage({ event: "ready", version });
+  tablesOf = (variant) => { addTables(pyodide, handle, variant); };
   return handle;
 }
 
@@ -66,10 +88,14 @@ async function boot() {
 // turn with the page's requests. Without them (an old site, a failed fetch) the
 // AI plays on with the wheel's smaller tables.
 const TABLES_DIR = "/tables";
+/** @type {(variant: string) => void} */
 let tablesOf = () => {}; // set once Python is ready
+/** @type {Set<string>} */
 const tablesAsked = new Set();
+/** @type {Promise<{variants?: Record<string, string[]>}> | null} */
 let tablesManifest = null;
 
+/** @param {Pyodide} pyodide @param {Handle} handle @param {string} variant */
 async function addTables(pyodide, handle, variant) {
   try {
     tablesManifest ??= fetch(siteUrl("tables/manifest.json")).then((response) => (response.ok ? response.json() : {}));
@@ -87,13 +113,14 @@ async function addTables(pyodide, handle, variant) {
       if (dead) return;
       const reply = JSON.parse(handle(JSON.stringify({ cmd: "add_tables", args: { directory } })));
       if (!reply.ok) throw new Error(reply.error);
-      self.postMessage({ event: "tables", tables: reply.result.tables, files: files.map((name) => `tables/${name}`) });
-    }).catch((error) => console.warn(`endgame tables not added: ${error.message || error}`));
+      scope.postMessage({ event: "tables", tables: reply.result.tables, files: files.map((name) => `tables/${name}`) });
+    }).catch((error) => console.warn(`endgame tables not added: ${errorText(error)}`));
   } catch (error) {
-    console.warn(`${variant}'s endgame tables not fetched: ${error.message || error}`);
+    console.warn(`${variant}'s endgame tables not fetched: ${errorText(error)}`);
   }
 }
 
+/** @param {Reply} reply */
 function fetchTablesFor(reply) {
   const variant = reply.ok && reply.result && reply.result.variant;
   if (typeof variant !== "string" || !/^[\w-]+$/.test(variant) || tablesAsked.has(variant)) return;
@@ -103,17 +130,19 @@ function fetchTablesFor(reply) {
 
 const booted = boot();
 booted.catch((error) => {
-  self.postMessage({ event: "failed", stage, error: String(error && error.message || error) });
+  scope.postMessage({ event: "failed", stage, error: errorText(error) });
 });
+/** @type {Promise<void>} */
 let queue = Promise.resolve();
 let dead = false;
 
+/** @param {Request} request */
 async function answer({ id, cmd, args }) {
   let handle;
   try {
     handle = await booted;
   } catch (error) {
-    self.postMessage({ id, ok: false, error: `Python could not start (${stage}): ${error.message || error}` });
+    scope.postMessage({ id, ok: false, error: `Python could not start (${stage}): ${errorText(error)}` });
     return;
   }
   if (dead) return;
@@ -124,15 +153,15 @@ async function answer({ id, cmd, args }) {
     // The bridge never raises: an exception here means Pyodide itself failed
     // (out of memory, a fatal error). Nothing more can run in this worker.
     dead = true;
-    self.postMessage({ event: "crashed", error: String(error && error.message || error) });
+    scope.postMessage({ event: "crashed", error: errorText(error) });
     return;
   }
-  const answered = JSON.parse(reply);
-  self.postMessage({ id, ...answered });
+  const answered = /** @type {Reply} */ (JSON.parse(reply));
+  scope.postMessage({ id, ...answered });
   fetchTablesFor(answered);
 }
 
-self.addEventListener("message", (event) => {
+scope.addEventListener("message", (event) => {
   const request = event.data;
   if (!request || typeof request.id !== "number") return;
   queue = queue.then(() => answer(request));

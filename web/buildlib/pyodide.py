@@ -49,10 +49,26 @@ def left_out_of_stdlib(filename: str) -> bool:
             and parts[1] not in CODECS_KEPT)
 
 
+def npm_packages_current() -> bool:
+    """Does web/node_modules hold each package web/package.json names (Pyodide, and the checker,
+    TypeScript), at the version web/package-lock.json pins? A checkout whose node_modules predates a
+    new package is brought up to date."""
+    lock = WEB / "package-lock.json"
+    wanted = json.loads((WEB / "package.json").read_text())
+    names = [*wanted.get("dependencies", {}), *wanted.get("devDependencies", {})]
+    pinned = json.loads(lock.read_text()).get("packages", {}) if lock.exists() else {}
+    for name in names:
+        manifest = WEB / "node_modules" / name / "package.json"
+        version = pinned.get(f"node_modules/{name}", {}).get("version")
+        if not manifest.exists() or (version and json.loads(manifest.read_text())["version"] != version):
+            return False
+    return True
+
+
 def ensure_pyodide() -> Path:
-    """Install the pinned npm package into web/node_modules unless it is already there."""
+    """Install the pinned npm packages into web/node_modules unless they are already there."""
     manifest = PYODIDE_PACKAGE / "package.json"
-    if manifest.exists() and json.loads(manifest.read_text())["version"] == PYODIDE_VERSION:
+    if npm_packages_current() and json.loads(manifest.read_text())["version"] == PYODIDE_VERSION:
         return PYODIDE_PACKAGE
     npm = shutil.which("npm")
     if npm is None:
