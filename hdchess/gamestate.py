@@ -246,14 +246,3 @@ def turn_player(state: GameState) -> int:
 
 
 __all__ = ["NO_SIDE", "TERMINATIONS", "Action", "ActionInfo", "GameState", "Outcome", "Termination", "turn_player"]
-
-
-if TYPE_CHECKING:  # mypy checks that each family's state is a GameState (types only: the families sit above)
-    from .facedown.state import State as FaceDownState
-    from .stacks.state import State as StackState
-
-    def _face_down_is_a_game_state(state: FaceDownState) -> GameState:
-        return state
-
-    def _stacks_is_a_game_state(state: StackState) -> GameState:
-        return state

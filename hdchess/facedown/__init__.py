@@ -14,8 +14,7 @@ each with one job (the stacking family has the same ones):
 
 from ..geometry import Geometry
 from .knowledge import make_knowledge
-from .movement import Movement
-from .position import CHASE_LIMIT, EMPTY, HIDDEN, NO_CHASE, Position
+from .position import CHASE_LIMIT, EMPTY, HIDDEN, NO_CHASE, Movement, Position
 from .state import State
 
 # The board of every face-down game: 8 files a-h by 4 ranks 1-4.

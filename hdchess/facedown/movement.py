@@ -18,52 +18,14 @@ share one loop where they can.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from ..actions import ActionTables
 from ..attacks import diagonal_slides, orthogonal_slides, xiangqi_elephant, xiangqi_horse
-from ..core import ADVISOR, CANNON, ELEPHANT, GENERAL, HORSE, SOLDIER, Color, Square, make_piece, piece_letter
-from ..gamestate import Action
+from ..core import ADVISOR, CANNON, ELEPHANT, GENERAL, HORSE, SOLDIER, make_piece, piece_letter
 from ..geometry import DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL, Geometry, per_geometry
 from ..messages import Message
-from .position import CHASE_LIMIT, EMPTY, Position
-
-
-@dataclass(frozen=True)
-class Movement:
-    """How a face-down variant's pieces move, made for one board.
-
-    ``movegen(state, colour, out)`` appends the colour's moves to ``out``;
-    ``scan(state, colour, out_or_None) -> (number of moves, bitboard of the
-    face-up enemies they capture, bitboard of the face-down squares they would
-    capture an enemy on)`` is the same loop with the evaluation's summary;
-    ``gives_check(state, sq)`` (chase rule) says whether the piece on ``sq``
-    attacks the enemy General; ``explain(state, frm, to)`` words why a
-    move is illegal in the variant's own terms (None: the generic reasons).
-    ``kind_relation(attacker, victim)`` is for variants whose kinds differ only
-    in what they may capture (banqi: every piece steps alike): a value that says
-    how a piece of one kind acts on an enemy of another, so that endgame tables
-    can treat materials with the same relations as one (None: every kind differs).
-    """
-
-    movegen: Callable[[Position, Color, list[Action]], None]
-    scan: Callable[[Position, Color, list[Action] | None], tuple[int, int, int]]
-    gives_check: Callable[[Position, Square], bool] | None = None
-    explain: Callable[[Position, Square, Square], Message | None] | None = None
-    # per attacking kind, a bit per victim kind it may capture, where that depends on
-    # the kinds (banqi's rank order); None where any piece may capture any piece
-    victims: tuple[int, ...] | None = None
-    kind_relation: Callable[[int, int], object] | None = None
-    # a bit per kind (K A E H R C P W) these rules move: a variant may use no other
-    kinds: int = 0b11111111
-
-    @property
-    def reads_enemy_kinds(self) -> bool:
-        """Does a colour's scan depend on which enemy piece stands where (banqi's
-        rank order, gaiqi's chase rule), or only on where the enemy stands (hdc2)?"""
-        return self.victims is not None or self.gives_check is not None
+from .position import CHASE_LIMIT, EMPTY, Movement, Position
 
 
 # -- hdc2 ---------------------------------------------------------------------------

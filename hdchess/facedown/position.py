@@ -9,7 +9,7 @@ outcomes; search calls ``push``/``pop`` directly. The protocol's text and
 explanations are added by :class:`hdchess.facedown.state.State`.
 
 Actions are ints (:mod:`.actions`): ``from << bits | to`` for a move,
-``sq << bits | sq`` for a flip. The variant's :class:`~.movement.Movement` generates the
+``sq << bits | sq`` for a flip. The variant's :class:`Movement` (built by :mod:`.movement`) generates the
 moves; its switches (blind captures, general loss, the chase rule, the
 ending) are read once when a state is made.
 """
@@ -18,17 +18,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
 from ..actions import ActionTables
-from ..core import BLACK, COLOR_NAMES, GENERAL, KIND_NAMES, RED, Color, Piece, make_piece, piece_letter
+from ..core import BLACK, COLOR_NAMES, GENERAL, KIND_NAMES, RED, Color, Piece, Square, make_piece, piece_letter
 from ..errors import RulesetError
 from ..gamestate import NO_SIDE, Action, ActionInfo, Outcome, Termination
 from ..geometry import Geometry, per_geometry
+from ..messages import Message
 
 if TYPE_CHECKING:
     from ..rules import Ruleset
-    from .movement import Movement
 
 # Mailbox contents besides the 16 face-up pieces.
 HIDDEN = 16
@@ -56,6 +57,41 @@ def _zobrist_keys(geometry: Geometry) -> ZobristKeys:
     sides = tuple(rng.getrandbits(64) for _ in range(3))
     pool = tuple(tuple(rng.getrandbits(64) for _ in range(size + 1)) for _ in range(16))
     return pieces, sides, pool
+
+
+@dataclass(frozen=True)
+class Movement:
+    """How a face-down variant's pieces move, made for one board.
+
+    ``movegen(state, colour, out)`` appends the colour's moves to ``out``;
+    ``scan(state, colour, out_or_None) -> (number of moves, bitboard of the
+    face-up enemies they capture, bitboard of the face-down squares they would
+    capture an enemy on)`` is the same loop with the evaluation's summary;
+    ``gives_check(state, sq)`` (chase rule) says whether the piece on ``sq``
+    attacks the enemy General; ``explain(state, frm, to)`` words why a
+    move is illegal in the variant's own terms (None: the generic reasons).
+    ``kind_relation(attacker, victim)`` is for variants whose kinds differ only
+    in what they may capture (banqi: every piece steps alike): a value that says
+    how a piece of one kind acts on an enemy of another, so that endgame tables
+    can treat materials with the same relations as one (None: every kind differs).
+    """
+
+    movegen: Callable[[Position, Color, list[Action]], None]
+    scan: Callable[[Position, Color, list[Action] | None], tuple[int, int, int]]
+    gives_check: Callable[[Position, Square], bool] | None = None
+    explain: Callable[[Position, Square, Square], Message | None] | None = None
+    # per attacking kind, a bit per victim kind it may capture, where that depends on
+    # the kinds (banqi's rank order); None where any piece may capture any piece
+    victims: tuple[int, ...] | None = None
+    kind_relation: Callable[[int, int], object] | None = None
+    # a bit per kind (K A E H R C P W) these rules move: a variant may use no other
+    kinds: int = 0b11111111
+
+    @property
+    def reads_enemy_kinds(self) -> bool:
+        """Does a colour's scan depend on which enemy piece stands where (banqi's
+        rank order, gaiqi's chase rule), or only on where the enemy stands (hdc2)?"""
+        return self.victims is not None or self.gives_check is not None
 
 
 class Position:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..gamestate import Action
+from ..gamestate import Action, GameState
 from . import explain, notation
 from .position import Position
 
@@ -31,3 +31,8 @@ class State(Position):
 
     def explain_illegal(self, action: Action) -> str:
         return explain.explain_illegal(self, action)
+
+
+if TYPE_CHECKING:  # mypy checks that this family's state keeps the protocol
+    def _state_is_a_game_state(state: State) -> GameState:
+        return state

@@ -22,15 +22,12 @@ The reach of each kind (the rules text, "Where a move may end"):
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..actions import ActionTables
 from ..attacks import xiangqi_horse
 from ..core import ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, RED, SOLDIER
 from ..geometry import DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL, Geometry, per_geometry
-
-if TYPE_CHECKING:
-    from .position import Position
 
 # Bits of an action (moves share the face-down family's ``frm << bits | to``):
 #   to | frm << bits | count << 2 * bits | swap flag << 2 * bits + COUNT_BITS
@@ -111,8 +108,21 @@ class Movement:
         return self.swap_flag | height << self.carry_shift | soldier << self.bits | sq
 
 
-Generator = Callable[["Position", int, list[int]], None]
-Summary = Callable[["Position", int], tuple[int, int]]
+class Stacks(Protocol):
+    """What the move generator reads of a position (:class:`.position.Position` is one): kept here
+    as a protocol so that the movement, which the position uses, does not import the position."""
+
+    king_takes_king: bool
+    top: list[int]  # each square's top piece
+    heights: list[int]  # each square's stack height
+    atleast: list[int]  # by height h: a bitboard of the squares whose stack is at least h high
+    colors: list[int]  # by colour: a bitboard of the squares its pieces top
+    soldiers: int  # a bitboard of the squares a Soldier tops
+    kings: list[int]  # by colour: its General's square (-1: none)
+
+
+Generator = Callable[[Stacks, int, list[int]], None]
+Summary = Callable[[Stacks, int], tuple[int, int]]
 
 
 def _make_generators(m: Movement) -> tuple[Generator, Summary]:
@@ -171,7 +181,7 @@ def _make_generators(m: Movement) -> tuple[Generator, Summary]:
         found = table[key] = cache.get(sq << shift | targets) or actions_to(sq, targets)
         return found
 
-    def generate(state: Position, color: int, out: list[int]) -> None:
+    def generate(state: Stacks, color: int, out: list[int]) -> None:
         """Append every move of ``color`` to ``out``: the hot loop of perft, playouts and the search."""
         tops, heights, atleast = state.top, state.heights, state.atleast
         enemy = state.colors[color ^ 1]
@@ -215,7 +225,7 @@ def _make_generators(m: Movement) -> tuple[Generator, Summary]:
             found = table.get(key)
             out += found if found is not None else line_actions(table, key, sq, piece, block, enemy)
 
-    def summary(state: Position, color: int) -> tuple[int, int]:
+    def summary(state: Stacks, color: int) -> tuple[int, int]:
         """(number of moves, bitboard of the enemy tops they cover) of ``color``: the
         evaluation's mobility and threats, by the same reach as :func:`generate`."""
         tops, heights, atleast = state.top, state.heights, state.atleast

@@ -28,7 +28,7 @@ from ..core import ADVISOR, BLACK, COLOR_NAMES, GENERAL, RED, SOLDIER, Color, pi
 from ..gamestate import Action, ActionInfo, Outcome, Termination
 from ..geometry import Geometry, per_geometry
 from ..messages import Message
-from .movement import COUNT_BITS, Movement
+from .movement import COUNT_BITS, Movement, Stacks
 
 if TYPE_CHECKING:
     from ..rules import Ruleset
@@ -503,3 +503,8 @@ _SHARED = tuple(name for name in Position.__slots__ if name not in (
     "stacks", "top", "heights", "atleast", "colors", "kings", "seen", "_stack"))
 
 __all__ = ["EMPTY", "MAX_STACK", "Position", "king_takes_king"]
+
+
+if TYPE_CHECKING:  # mypy checks that a Position is what the move generator reads
+    def _position_is_stacks(position: Position) -> Stacks:
+        return position
