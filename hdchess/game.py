@@ -50,7 +50,7 @@ class Game:
     """
 
     def __init__(self, ruleset: Ruleset | None = None, seed: int | None = None,
-                 position: str | None = None) -> None:
+                 position: str | None = None, serious: bool = False) -> None:
         self.ruleset = ruleset or load_ruleset()
         self.start_position = position
         self.state: GameState = self.ruleset.read_position(position) if position else self.ruleset.new_state()
@@ -60,6 +60,11 @@ class Game:
         self.moves: list[PlayedMove] = []
         self.tags: dict[str, str] = {}
         self.assisted = False  # an undo or a hint was used: the record says so
+        # A serious game: no undo (an undo in a fair game would let a player draw a flip again) and no hint.
+        self.serious = serious is True
+        # Continued from a record: flips in its history were written by the record's writer, not drawn here.
+        self.continued = False
+        self._written_flips = False  # loaded from a record with flips: playing on (or reopening it) continues it
         self._resigned: int | None = None  # the colour that resigned
         self._outcome: Outcome | None = self.state.outcome()
 
@@ -118,26 +123,47 @@ class Game:
             return move, None
         raise InvalidMoveError(f"{shown(repr(move))} is not a move (text such as c2, c2-c3, c2xc3, or an action)")
 
+    def check_play(self, move: str | Action) -> Action:
+        """The action :meth:`play` would play for ``move``, changing nothing; raises what
+        :meth:`play` would raise (the page's ``explain`` asks this, so the two always agree)."""
+        action, outcome = self._action(move)
+        if outcome is not None:
+            raise IllegalMoveError(Message("move.refused", move=shown(str(move).strip()), reason=Message("flip.drawn")))
+        return action
+
     def play(self, move: str | Action) -> PlayedMove:
         """Play a player's action, given as text or as an action; returns the record entry.
 
         A chance action's result is drawn by the referee now; text that names
         one (``c2(K)``) is refused: the result of a flip is drawn, not chosen.
         """
-        action, outcome = self._action(move)
-        if outcome is not None:
-            raise IllegalMoveError(Message("move.refused", move=shown(str(move).strip()), reason=Message("flip.drawn")))
-        return self._push(action, None)
+        return self._push(self.check_play(move), None)
 
     def replay(self, move: str | Action, outcome: int | None = None) -> PlayedMove:
         """Play an action from a record or a move list, taking the result it says a
-        chance action had (a known deal is made to agree); without one, the referee draws."""
+        chance action had (a known deal is made to agree); without one, the referee draws.
+
+        ``outcome`` must be a piece (an ``int``, not a bool or a float) the action can
+        reveal; anything else is refused before the game or its deal changes."""
         action, text_outcome = self._action(move)
         if outcome is None:
             outcome = text_outcome
-        elif outcome not in dict(self.state.chance_outcomes(action)):
-            raise IllegalMoveError(f"{outcome!r} is not a possible result of {self.state.action_text(action)}")
+        else:
+            self._check_outcome(action, outcome)
+            if text_outcome is not None and text_outcome != outcome:
+                raise IllegalMoveError(f"{shown(str(move))} says another result than {shown(repr(outcome))}")
         return self._push(action, outcome)
+
+    def _check_outcome(self, action: Action, outcome: object) -> None:
+        """Refuse a chance result that is not a whole number (bools and floats included) or not in the pool."""
+        label = self.state.action_text(action)
+        if isinstance(outcome, bool) or not isinstance(outcome, int):
+            raise InvalidMoveError(f"{shown(repr(outcome))} is not a piece: the result of {label} must be a "
+                                   "whole number (a piece), not a bool, float or text")
+        if not self.state.is_chance(action):
+            raise InvalidMoveError(Message("move.refused", move=label, reason=Message("move.reveals_nothing")))
+        if outcome not in dict(self.state.chance_outcomes(action)):
+            raise IllegalMoveError(f"{shown(repr(outcome))} is not a possible result of {label}")
 
     def _push(self, action: Action, recorded: int | None) -> PlayedMove:
         state = self.state
@@ -156,6 +182,8 @@ class Game:
         )
         state.push(action, outcome)
         self.moves.append(entry)
+        if self._written_flips:
+            self.continued = True
         self._outcome = state.outcome()
         return entry
 
@@ -163,6 +191,8 @@ class Game:
         """Take back the last action; the game is marked as assisted. A piece a
         flip revealed goes back into the pool: flipping again draws afresh
         (in a known deal it lies where it was)."""
+        if self.serious:
+            raise IllegalMoveError(Message("undo.serious"))
         if not self.moves:
             raise IllegalMoveError(Message("undo.none"))
         if self._resigned is not None:
@@ -173,6 +203,8 @@ class Game:
             self._deal.take_back(self.state, entry.action, entry.revealed)
         self.assisted = True
         self._outcome = self.state.outcome()
+        if self._written_flips:
+            self.continued = True  # a finished record reopened: what is played from here continues it
         return entry
 
     def resign(self, color: int, termination: Termination = Termination.RESIGNATION) -> Outcome:
@@ -224,6 +256,10 @@ class Game:
             tags["Termination"] = outcome.termination.value
         if self.assisted:
             tags["Assisted"] = "yes"
+        if self.serious:
+            tags["Serious"] = "yes"
+        if self.continued:
+            tags["Continued"] = "from a record"
         return tags
 
     def record_text(self) -> str:
@@ -231,11 +267,19 @@ class Game:
         return format_record(self.record_tags(), ((m.player, m.text) for m in self.moves), self.start_ply)
 
     @classmethod
-    def from_record(cls, text: str, seed: int | None = None) -> Game:
+    def from_record(cls, text: str, seed: int | None = None, own: bool = False) -> Game:
         """Replay a record into a Game. ``seed`` (kept apart from the record, by
         whoever started a known deal) continues that deal for the flips to come;
         without it, what is still face-down is drawn fairly. RecordError names
-        the move or tag that is wrong."""
+        the move or tag that is wrong.
+
+        The flips a record writes were chosen by whoever wrote it, so a game that
+        goes on from a record with flips is *continued*, never a fair game: it is
+        marked at once when the record is unfinished, and when an undo reopens a
+        finished one (a record opened to review it is not marked). ``own`` is for
+        a program's own saved game (the page's restore), and a known deal resumed with
+        its ``seed`` is its starter's own (and marked as a known deal anyway): these are
+        marked only if their ``Continued`` tag says so."""
         tags, tokens = parse_record(text)
         variant = tags.get("Variant", DEFAULT_VARIANT)
         try:
@@ -257,7 +301,10 @@ class Game:
                 label = shown(token)
                 reason = reason_of(exc, label)  # most move errors already start with the move
                 raise RecordError(Message("record.move", number=number, move=label, reason=reason)) from None
-        game.assisted = tags.get("Assisted", "").strip().lower() in ("yes", "true", "1")
+        game.assisted = _yes(tags.get("Assisted", ""))
+        game.serious = _yes(tags.get("Serious", ""))
+        said = tags.get("Continued", "").strip().lower()
+        game.continued = bool(said) and said not in ("no", "false", "0")
         result = tags.get("Result", "*")
         if result not in RESULTS:
             raise RecordError(Message("record.bad_result", results=list(RESULTS), text=excerpt(result)))
@@ -268,7 +315,14 @@ class Game:
         replayed = game.outcome.result() if game.outcome else "*"
         if result != "*" and result != replayed:
             raise RecordError(Message("record.result_mismatch", claimed=result, actual=replayed))
+        if not own and seed is None and any(move.revealed is not None for move in game.moves):
+            game._written_flips = True
+            game.continued = game.continued or not game.is_over()
         return game
+
+
+def _yes(value: str) -> bool:
+    return value.strip().lower() in ("yes", "true", "1")
 
 
 __all__ = ["Game", "PlayedMove"]

@@ -53,6 +53,8 @@ TEMPLATES: dict[str, str] = {
     "outcome.draw": "draw ({termination})",
     "undo.none": "there is no move to undo",
     "undo.player_none": "player {player} has no move to undo",
+    "undo.serious": "this is a serious game: undo is off (an undo would let a flip be drawn again)",
+    "hint.serious": "this is a serious game: no hint or analysis from the AI before it ends",
     "resign.no_colour": "nobody has a colour yet: a game can be resigned once the first piece is flipped",
     "resign.unknown_colour": "only a player whose colour is known can resign",
     # why an action is illegal (face-down games)

@@ -19,7 +19,9 @@ seed), ``Player1``/``Player2`` (who opened / who replied), ``Red``/``Black``
 once known, ``Date``, ``Event``, ``FEN`` for a game that did not start from
 the opening, ``Result`` (``1-0`` red won, ``0-1`` black won, ``1/2-1/2``,
 ``*`` unfinished), ``Score`` (games decided by score) or ``Material``,
-``Termination`` and ``Assisted`` (an undo or a hint was used). Comments are
+``Termination``, ``Assisted`` (an undo or a hint was used), ``Serious`` (no
+undo or hint allowed) and ``Continued`` (the game went on from a record whose
+flips its writer chose, so it is not a fair game). Comments are
 ``{...}`` or ``;`` to the end of the line.
 
 A record holds what every flip revealed and never a seed or a layout: it
@@ -40,7 +42,7 @@ RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _MOVE_NUMBER = re.compile(r"^[0-9]+\.+$")
 # Tags a replayed game makes again itself, rather than keeping as the record's words.
 DERIVED_TAGS = {"Result", "Score", "Material", "Termination", "Red", "Black", "Variant", "Seed", "FEN", "Assisted",
-              "Deal"}
+                "Deal", "Serious", "Continued"}
 MAX_RECORD = 1_000_000  # characters: a record of the longest game is a few tens of thousands
 
 

@@ -126,3 +126,96 @@ def test_describe_turn():
     assert game.describe_turn() == "player 1 to open with a flip"
     game.replay("a1(R)")
     assert game.describe_turn() == "red to move"  # the first flip gives its colour to player 2, who moves next
+
+
+# -- issue 35: a chance result given through the API is checked before anything changes --------------------------
+
+def snapshot(game: Game):
+    """What a refused input must leave as it was: the position, the history, the deal's answers to come."""
+    import copy
+
+    probe = copy.deepcopy(game)
+    flips = []
+    while not probe.is_over() and len(flips) < 40:
+        chance = [a for a in probe.legal_actions() if probe.state.is_chance(a)]
+        if not chance:
+            break
+        flips.append(probe.play(chance[0]).text)
+    return (game.state.position_text(extended=True), [m.text for m in game.moves], game.record_text(),
+            flips)
+
+
+@pytest.mark.parametrize("outcome", [3.0, 0.0, True, False, "R", "3", b"\x03", [3], 3 + 0j, 2**70, -1, -2**70, 99,
+                                     float("nan"), float("inf")])
+def test_a_chance_result_that_is_not_a_piece_of_the_pool_changes_nothing(outcome):
+    game = Game(seed=1)
+    game.play("d2")
+    before = snapshot(game)
+    with pytest.raises((IllegalMoveError, ValueError)):
+        game.replay("c2", outcome)
+    assert snapshot(game) == before
+    reference = Game(seed=1)
+    reference.play("d2")
+    assert game.replay("c2").text == reference.replay("c2").text  # c2 still flips, from the same deal
+
+
+def test_a_whole_number_result_still_replays_and_a_bool_is_not_a_number():
+    game = Game(seed=1)
+    assert game.replay("c2", 3).text == "c2(H)"
+    with pytest.raises(ValueError, match="not a piece"):
+        Game(seed=1).replay("c2", True)
+    played = Game(seed=1)
+    while not any(not played.state.is_chance(a) for a in played.legal_actions()):
+        played.play(played.legal_actions()[0])
+    move = next(played.state.action_text(a) for a in played.legal_actions() if not played.state.is_chance(a))
+    before = played.record_text()
+    with pytest.raises(ValueError, match="reveals"):
+        played.replay(move, 3)
+    assert played.record_text() == before
+
+
+def test_a_result_given_twice_must_agree():
+    with pytest.raises(IllegalMoveError):
+        Game(seed=1).replay("c2(R)", piece_from_letter("p"))
+    assert Game(seed=1).replay("c2(R)", piece_from_letter("R")).text == "c2(R)"
+
+
+# -- issue 35: a game continued from a record, a serious game ----------------------------------------------------
+
+def test_a_game_continued_from_a_record_is_marked_and_the_mark_is_kept():
+    game = Game.from_record("1. c2(K) b3(k) *")
+    assert game.continued  # play can go on from flips its writer chose
+    assert 'Continued "from a record"' in game.record_text()
+    again = Game.from_record(game.record_text(), own=True)  # a saved game brought back keeps the mark
+    assert again.continued
+    fresh = Game()
+    fresh.play("c2")
+    assert not fresh.continued and "Continued" not in fresh.record_text()
+    assert not Game.from_record(fresh.record_text(), own=True).continued  # an own saved game is not continued
+
+
+def test_a_finished_record_opened_to_review_is_not_continued_until_reopened():
+    game = Game(seed=4)
+    while not game.is_over():
+        game.play(game.legal_actions()[0])
+    review = Game.from_record(game.record_text())
+    assert not review.continued and "Continued" not in review.record_text()
+    review.undo()
+    assert review.continued
+
+
+def test_a_record_without_flips_is_not_marked():
+    assert not Game.from_record('[Variant "hdc2"]\n\n*').continued
+
+
+def test_a_serious_game_refuses_undo_and_says_so_in_its_record():
+    game = Game(serious=True)
+    game.play("c2")
+    with pytest.raises(IllegalMoveError, match="serious game"):
+        game.undo()
+    assert len(game.moves) == 1 and not game.assisted
+    assert '[Serious "yes"]' in game.record_text()
+    again = Game.from_record(game.record_text())
+    assert again.serious
+    with pytest.raises(IllegalMoveError, match="serious game"):
+        again.undo()
