@@ -21,11 +21,21 @@ from .display import render_board, render_stacks, use_colour
 from .errors import HdchessError
 from .game import Game, PlayedMove
 from .gamestate import NO_SIDE, GameState
-from .inputs import excerpt, one_line, whole_number
+from .inputs import excerpt, one_line
+from .limits import (
+    DEFAULT_MAX_PLIES,
+    MAX_GAMES,
+    MAX_JOBS,
+    MAX_MOVETIME_MS,
+    MAX_NODES,
+    MAX_PERFT_DEPTH,
+    MAX_PLIES,
+    check,
+)
 from .notation import parse_position, pv_text, sorted_action_texts
 from .perft import divide, perft
 from .players import Choice, Player, Turn, new_player_seed, play_turns
-from .referee import check_seed
+from .referee import SEED_MAX, check_seed
 from .rules import SWITCHES, Ruleset
 from .variants import load_ruleset, variant_names, variant_spec
 
@@ -308,7 +318,7 @@ def cmd_engine(args: argparse.Namespace) -> int:
 def cmd_match(args: argparse.Namespace) -> int:
     from .match import Sprt, run_match
 
-    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    jobs = args.jobs if args.jobs is not None else min(os.cpu_count() or 1, MAX_JOBS)
     sprt = None
     if args.sprt:
         elo0, elo1 = args.sprt
@@ -319,9 +329,11 @@ def cmd_match(args: argparse.Namespace) -> int:
         from .ai import SearchLimits
 
         budget = SearchLimits(movetime_ms=args.movetime, nodes=args.nodes)
-    summary, results = run_match(args.player_a, args.player_b, args.games, seed=args.seed, variant=args.variant,
+    seed = args.seed if args.seed is not None else _handed_over_seed()
+    summary, results = run_match(args.player_a, args.player_b, args.games, seed=seed, variant=args.variant,
                                  options=_rule_options(args), budget=budget, jobs=jobs,
-                                 progress=not args.quiet and sys.stderr.isatty(), sprt=sprt)
+                                 progress=not args.quiet and sys.stderr.isatty(), sprt=sprt, paired=args.pairs,
+                                 max_plies=args.max_plies)
     elapsed = time.perf_counter() - start
     if args.records:
         try:
@@ -332,7 +344,63 @@ def cmd_match(args: argparse.Namespace) -> int:
     print("\n".join(summary.lines()))
     where = f"; records in {args.records}" if args.records else ""
     print(f"  {len(results)} games in {elapsed:.1f} s with {min(jobs, len(results))} process(es){where}")
+    deals = "paired deals" if summary.paired else "a fresh deal every game"
+    print(f"  match seed {summary.seed} ({deals}; --seed {summary.seed} replays the match)")
     return 0
+
+
+SEED_FD = "HDCHESS_SEED_FD"  # the descriptor a re-executed `hdchess match` reads its --seed from
+
+
+def _handed_over_seed() -> int | None:
+    """The seed a re-executed ``hdchess match`` was handed through an inherited pipe
+    (see :func:`_hide_seed`), read and the pipe closed before any engine starts."""
+    fd_text = os.environ.pop(SEED_FD, None)
+    if fd_text is None:
+        return None
+    try:
+        fd = int(fd_text)
+        with os.fdopen(fd, "r", encoding="ascii") as pipe:
+            text = pipe.read(64)
+    except (ValueError, OSError) as exc:
+        raise HdchessError(f"cannot read the match seed handed over: {exc}") from None
+    return check("--seed", text.strip(), SEED_MAX)
+
+
+def _without_seed(argv: Sequence[str]) -> list[str]:
+    """The arguments less ``--seed N`` / ``--seed=N`` (and argparse's ``--see`` abbreviation)."""
+    kept: list[str] = []
+    skip = False
+    for token in argv:
+        if skip:
+            skip = False
+        elif token in ("--seed", "--see"):
+            skip = True
+        elif not token.startswith(("--seed=", "--see=")):
+            kept.append(token)
+    return kept
+
+
+def _hide_seed(args: argparse.Namespace) -> None:
+    """``hdchess match --seed N`` re-executes itself at once without the seed in its
+    arguments, handing the seed over through an inherited pipe: an engine reading
+    its parent's command line (``/proc/<ppid>/cmdline``) or environment finds no seed.
+    Returns only when there is nothing to hide or it cannot re-execute (not POSIX)."""
+    if args.seed is None or os.name != "posix" or SEED_FD in os.environ:
+        return
+    argv = _without_seed(sys.argv[1:])
+    try:
+        if build_parser().parse_args(argv).seed is not None:
+            return
+    except SystemExit:
+        return
+    read_end, write_end = os.pipe()
+    os.write(write_end, str(args.seed).encode("ascii"))  # a few bytes: far below a pipe's buffer
+    os.close(write_end)
+    os.set_inheritable(read_end, True)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execve(sys.executable, [sys.executable, "-m", "hdchess", *argv], {**os.environ, SEED_FD: str(read_end)})
 
 
 # -- the parser ---------------------------------------------------------------------------
@@ -346,11 +414,11 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"hdchess: error: {message} (see {self.prog} --help)\n")
 
 
-def _number(name: str, minimum: int = 0) -> Callable[[str], int]:
-    """An argparse type: an ASCII whole number of at least ``minimum``."""
+def _number(name: str, minimum: int, maximum: int) -> Callable[[str], int]:
+    """An argparse type: an ASCII whole number from ``minimum`` to ``maximum`` (:mod:`hdchess.limits`)."""
     def parse(text: str) -> int:
         try:
-            return whole_number(text, name, minimum, signed=True)
+            return check(name, text, maximum, minimum)
         except HdchessError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
     parse.__name__ = name
@@ -407,7 +475,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = with_rules(sub.add_parser("perft", help="count the leaves of the action tree"))
     p.add_argument("position")
-    p.add_argument("depth", type=_number("depth"))
+    p.add_argument("depth", type=_number("depth", 0, MAX_PERFT_DEPTH), help=f"0 to {MAX_PERFT_DEPTH}")
     p.add_argument("--divide", action="store_true", help="counts per root action")
     p.add_argument("--time", action="store_true", help="print time and nodes/s to stderr")
     p.set_defaults(func=cmd_perft)
@@ -440,18 +508,27 @@ def build_parser() -> argparse.ArgumentParser:
     p = with_rules(sub.add_parser(
         "match", help="play games between two players and compare their strength",
         description="Players: an AI level (Beginner, Casual, Club, Expert, Master, Grandmaster or 1-6), random, "
-                    "greedy, or engine:<command> (a program speaking the engine protocol). Games come in pairs: "
-                    "the same deal with the players swapped. Scores are counted for the first player."))
+                    "greedy, or engine:<command> (a program speaking the engine protocol). Seats alternate; "
+                    "between built-in players games come in pairs (the same deal with the players swapped), "
+                    "with an engine every game has a fresh deal. Scores are counted for the first player."))
     p.add_argument("player_a", metavar="PLAYER_A")
     p.add_argument("player_b", metavar="PLAYER_B")
-    p.add_argument("--games", type=_number("--games", 1), default=20, help="number of games (default 20: 10 pairs)")
-    p.add_argument("--seed", type=_seed, default=0, help="match seed: the deals and every player's choices")
-    p.add_argument("--movetime", type=_number("--movetime", 1), metavar="MS",
+    p.add_argument("--games", type=_number("--games", 1, MAX_GAMES), default=20,
+                   help=f"number of games (default 20, at most {MAX_GAMES:,})")
+    p.add_argument("--seed", type=_seed, help="match seed: the deals and every player's choices (default: a fresh "
+                                              "secret one, printed when the match is over)")
+    p.add_argument("--pairs", action=argparse.BooleanOptionalAction, default=None,
+                   help="both games of a pair on the same deal (default: yes between built-in players, no with "
+                        "an engine, which could remember the deal)")
+    p.add_argument("--max-plies", type=_number("--max-plies", 1, MAX_PLIES), default=DEFAULT_MAX_PLIES, metavar="N",
+                   help=f"adjudicate a game a draw after N plies (default {DEFAULT_MAX_PLIES:,})")
+    p.add_argument("--movetime", type=_number("--movetime", 1, MAX_MOVETIME_MS), metavar="MS",
                    help="AI levels search MS per move at full strength instead of their own budget; "
                         "engines get 'go movetime MS'")
-    p.add_argument("--nodes", type=_number("--nodes", 1), metavar="N",
+    p.add_argument("--nodes", type=_number("--nodes", 1, MAX_NODES), metavar="N",
                    help="AI levels search N nodes per move at full strength; engines get 'go nodes N'")
-    p.add_argument("--jobs", type=_number("--jobs", 1), help="games played at once (default: the number of CPUs)")
+    p.add_argument("--jobs", type=_number("--jobs", 1, MAX_JOBS),
+                   help=f"games played at once (default: the number of CPUs; at most {MAX_JOBS})")
     p.add_argument("--records", metavar="PATH", default="hdchess-match.txt",
                    help="file for the records of every game (default hdchess-match.txt; '' for none)")
     p.add_argument("--sprt", type=_elo_pair, metavar="ELO0,ELO1",
@@ -473,6 +550,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "play":
         sys.stdin = _lenient(sys.stdin)
+    if args.command == "match" and argv is None:
+        _hide_seed(args)
     try:
         status: int = args.func(args)  # the command's exit status
         return status

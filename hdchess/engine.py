@@ -40,13 +40,16 @@ from .errors import HdchessError
 from .game import Game
 from .gamestate import GameState
 from .inputs import excerpt, shown, whole_number
+from .limits import MAX_CLOCK_MS, MAX_MOVES_TO_GO, MAX_MOVETIME_MS, MAX_NODES, MAX_SEARCH_DEPTH, check
 from .notation import pv_text
 from .rules import Option
 from .variants import DEFAULT_VARIANT, load_ruleset, variant_names, variant_spec
 
 AUTHOR = "the hdchess authors"
 SEED_MAX = 2**32 - 1
-LIMIT_MAX = 10**12  # milliseconds, plies or nodes: beyond any search
+LIMIT_MAX = {"movetime": MAX_MOVETIME_MS, "depth": MAX_SEARCH_DEPTH, "nodes": MAX_NODES,  # hdchess.limits:
+             "wtime": MAX_CLOCK_MS, "btime": MAX_CLOCK_MS, "winc": MAX_CLOCK_MS, "binc": MAX_CLOCK_MS,  # the same
+             "movestogo": MAX_MOVES_TO_GO}  # bounds as the command line's
 MAX_LINE = 1_000_000  # characters in one command: a whole game's move list is far shorter
 
 
@@ -248,13 +251,13 @@ class Engine:
             if word == "infinite":
                 infinite = True
                 continue
-            if word not in ("movetime", "depth", "nodes", "wtime", "btime", "winc", "binc", "movestogo"):
+            if word not in LIMIT_MAX:
                 raise HdchessError(f"unknown limit {excerpt(word)} (movetime, depth, nodes, infinite, wtime, btime, "
                                    "winc, binc, movestogo)")
             text = next(words, "")
             if not text:
                 raise HdchessError(f"{word} needs a number")
-            values[word] = whole_number(text, word, 0, LIMIT_MAX)
+            values[word] = check(word, text, LIMIT_MAX[word])
         for key in ("movetime", "depth", "nodes", "movestogo"):
             if values.get(key) == 0:
                 raise HdchessError(f"{key} must be at least 1")

@@ -1,12 +1,26 @@
 """``hdchess match``: play many games between two players and measure who is stronger.
 
-Games come in pairs: the same deal (a known deal, laid out from a seed the
-harness keeps to itself) twice, with the players swapped, so each pairing
-plays from both seats and a lucky layout cannot decide the result. Games are
-independent, so they run in parallel processes. Every game, and so the whole
-match, is reproducible from ``--seed`` (for players with node budgets; a time
-budget depends on the machine's speed). Players never learn the deal: their
-seeds are drawn apart from it (external engines get fresh random ones).
+Deals come from the match seed, which no player can reach: by default a fresh
+secret one (``secrets``), told only in the summary once every game is over, so
+the match can be replayed with ``--seed``; a seed the user gives is kept out
+of every process's arguments and environment an engine could read (see
+:mod:`hdchess.cli`), and engines start with an environment that names no seed.
+
+Games can come in pairs: the same deal twice, with the players swapped, so
+each pairing plays from both seats and a lucky layout cannot decide the
+result. Pairing is the default between built-in players; with an external
+engine the default is a fresh deal every game (an engine that keeps notes on
+disk would otherwise know the second game's deal from the first), and asking
+for pairs then warns. Seats alternate either way. Games are independent, so
+they run in parallel processes; every game, and so the whole match, is
+reproducible from the seed (for players with node budgets; a time budget
+depends on the machine's speed). Players' own seeds are drawn apart from the
+deals (external engines get fresh random ones).
+
+A game that reaches the move limit (``max_plies``, default
+:data:`hdchess.limits.DEFAULT_MAX_PLIES`) is adjudicated a draw by the match,
+not by the rules: its record says ``[Termination "move limit (adjudicated)"]``
+and keeps ``Result "*"`` (the rules did not end it).
 
 The summary counts from the first player's side: wins, draws, losses, the
 score, and the Elo difference with a 95% interval from the normal
@@ -18,6 +32,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
+import secrets
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -27,11 +42,13 @@ from typing import IO
 from .ai import SearchLimits
 from .errors import HdchessError
 from .game import Game, PlayedMove
+from .limits import DEFAULT_MAX_PLIES, MAX_GAMES, MAX_JOBS, MAX_MOVETIME_MS, MAX_NODES, MAX_PLIES, check
 from .players import Choice, make_player, play_turns
+from .referee import SEED_MAX
 from .variants import load_ruleset
 
 MIN_SPRT_PAIRS = 8  # no verdict on fewer pairs: too few to estimate the spread
-MAX_PLIES = 3000  # a safety net only: the house rules end every game long before
+ADJUDICATED = "move limit (adjudicated)"  # the record's Termination of a game the match ended at its move limit
 
 
 @dataclass(frozen=True)
@@ -47,6 +64,7 @@ class GameTask:
     options: tuple[tuple[str, str], ...]
     budget: SearchLimits | None = None  # the search budget of every AI player, instead of its own
     first_is_a: bool = True
+    max_plies: int = DEFAULT_MAX_PLIES  # the match adjudicates a draw here
 
 
 @dataclass(frozen=True)
@@ -59,12 +77,18 @@ class GameResult:
     record: str
     think_ms: tuple[float, float]  # total thinking time of A, of B
     moves: tuple[int, int]  # moves made by A, by B
+    adjudicated: bool = False  # ended by the match's move limit, counted a draw
 
 
-def game_seeds(seed: int, pairs: int) -> list[int]:
-    """The deal of each pair, drawn from the match seed."""
+def new_match_seed() -> int:
+    """A fresh secret match seed (the default): no player can guess it."""
+    return secrets.randbelow(SEED_MAX + 1)
+
+
+def game_seeds(seed: int, count: int) -> list[int]:
+    """``count`` deals (one per pair, or one per game), drawn from the match seed."""
     rng = random.Random(f"hdchess match deals {seed}")
-    return [rng.getrandbits(32) for _ in range(pairs)]
+    return [rng.getrandbits(32) for _ in range(count)]
 
 
 def player_seed(seed: int, index: int) -> int:
@@ -93,11 +117,14 @@ def play_game(task: GameTask) -> GameResult:
             clock[0] = now
 
         play_turns(game, {1: players[0], 2: players[1]}, {1: task.player_seed, 2: task.player_seed},
-                   on_move=timed, max_actions=MAX_PLIES)
+                   on_move=timed, max_actions=task.max_plies)
     finally:
         for player in players:
             player.close()
     outcome = game.outcome
+    adjudicated = outcome is None
+    if adjudicated:  # the move limit: a draw by the match's say, not the rules'
+        game.tags.update({"Termination": ADJUDICATED, "Adjudication": f"draw at {task.max_plies} plies"})
     color_a = game.player_color(1 if task.first_is_a else 2)
     if outcome is None or outcome.winner is None:
         points_a = 0.5
@@ -106,20 +133,23 @@ def play_game(task: GameTask) -> GameResult:
     margin_a = 0 if outcome is None or color_a is None else outcome.scores[color_a] - outcome.scores[color_a ^ 1]
     a, b = (0, 1) if task.first_is_a else (1, 0)
     return GameResult(task.index, task.first_is_a, points_a, len(game.moves), margin_a, game.record_text(),
-                      (think[a], think[b]), (moves[a], moves[b]))
+                      (think[a], think[b]), (moves[a], moves[b]), adjudicated)
 
 
 def make_tasks(player_a: str, player_b: str, games: int, seed: int, variant: str = "hdc2",
-               options: dict[str, str] | None = None, budget: SearchLimits | None = None) -> list[GameTask]:
-    """Game 2k has A opening, game 2k+1 the same deal with B opening."""
+               options: dict[str, str] | None = None, budget: SearchLimits | None = None, paired: bool = True,
+               max_plies: int = DEFAULT_MAX_PLIES) -> list[GameTask]:
+    """Game 2k has A opening, game 2k+1 B; paired, game 2k+1 replays game 2k's deal,
+    else every game has a deal of its own."""
     opts = tuple(sorted((options or {}).items()))
-    deals = game_seeds(seed, (games + 1) // 2)
+    deals = game_seeds(seed, (games + 1) // 2 if paired else games)
     tasks = []
     for index in range(games):
         a_first = index % 2 == 0
         first, second = (player_a, player_b) if a_first else (player_b, player_a)
-        tasks.append(GameTask(index, deals[index // 2], player_seed(seed, index), first, second, variant, opts,
-                              budget, a_first))
+        deal = deals[index // 2] if paired else deals[index]
+        tasks.append(GameTask(index, deal, player_seed(seed, index), first, second, variant, opts,
+                              budget, a_first, max_plies))
     return tasks
 
 
@@ -166,9 +196,12 @@ class Summary:
     losses: int = 0
     plies: int = 0
     margin: int = 0
+    adjudicated: int = 0
     think_ms: list[float] = field(default_factory=lambda: [0.0, 0.0])
     moves: list[int] = field(default_factory=lambda: [0, 0])
     sprt: Sprt | None = None
+    seed: int | None = None  # the match seed: told once the match is over, to replay it
+    paired: bool = True
 
     @property
     def games(self) -> int:
@@ -183,6 +216,7 @@ class Summary:
         self.draws += result.points_a == 0.5
         self.losses += result.points_a == 0
         self.plies += result.plies
+        self.adjudicated += result.adjudicated
         self.margin += result.margin_a
         for i in (0, 1):
             self.think_ms[i] += result.think_ms[i]
@@ -198,7 +232,8 @@ class Summary:
             f"  {a}: {self.wins} wins, {self.draws} draws, {self.losses} losses; "
             f"score {self.wins + self.draws / 2:g}/{self.games} = {100 * self.score:.1f}%",
             f"  Elo difference: {_elo_text(elo)} (95% interval {_elo_text(low)} to {_elo_text(high)})",
-            f"  average game: {self.plies / n:.1f} plies; {a}'s final score margin {self.margin / n:+.2f} points",
+            f"  average game: {self.plies / n:.1f} plies; {a}'s final score margin {self.margin / n:+.2f} points"
+            + (f"; {self.adjudicated} drawn at the move limit" if self.adjudicated else ""),
             f"  time per move: {a} {per_move[0]:.1f} ms, {b} {per_move[1]:.1f} ms",
         ] + (self.sprt.lines(self.names) if self.sprt else [])
 
@@ -253,7 +288,7 @@ class Sprt:
     """A sequential probability ratio test on game pairs: is PLAYER_A at least
     ``elo1`` stronger than PLAYER_B (H1), or at most ``elo0`` (H0)?
 
-    Each finished pair (the same deal, both seats) is one sample, its score
+    Each finished pair (games 2k and 2k+1: both seats, the same deal when paired) is one sample, its score
     (0, 0.25, ..., 1); the log-likelihood ratio uses the normal approximation
     of the mean score (the generalised SPRT of chess engine testing), and the
     match stops once it leaves [log(beta/(1-alpha)), log((1-beta)/alpha)].
@@ -335,19 +370,51 @@ class ProgressBar:
 
 def check_player(spec: str) -> str:
     """Fail early, before any process starts, on a name that is no player."""
-    if not spec.lower().startswith("engine:"):
+    if not is_engine(spec):
         make_player(spec).close()
     return spec
 
 
-def run_match(player_a: str, player_b: str, games: int, seed: int = 0, variant: str = "hdc2",
+def is_engine(spec: str) -> bool:
+    return spec.strip().lower().startswith("engine:")
+
+
+def check_budget(budget: SearchLimits | None) -> None:
+    """The match's budget within the bounds every entry point shares (:mod:`hdchess.limits`)."""
+    if budget is None:
+        return
+    if budget.nodes is not None:
+        check("--nodes", budget.nodes, MAX_NODES, 1)
+    if budget.movetime_ms is not None:
+        movetime = budget.movetime_ms
+        if not isinstance(movetime, (int, float)) or not 1 <= movetime <= MAX_MOVETIME_MS:
+            raise HdchessError(f"--movetime must be from 1 to {MAX_MOVETIME_MS:,}, not {movetime!r:.40}")
+
+
+def run_match(player_a: str, player_b: str, games: int, seed: int | None = None, variant: str = "hdc2",
               options: dict[str, str] | None = None, budget: SearchLimits | None = None, jobs: int = 1,
-              progress: bool = False, sprt: Sprt | None = None) -> tuple[Summary, list[GameResult]]:
-    """Play up to ``games`` games (all of them, or until ``sprt`` reaches a verdict)."""
-    if games < 1:
-        raise HdchessError(f"--games must be at least 1, not {games}")
+              progress: bool = False, sprt: Sprt | None = None, paired: bool | None = None,
+              max_plies: int = DEFAULT_MAX_PLIES, warn: IO[str] | None = None) -> tuple[Summary, list[GameResult]]:
+    """Play up to ``games`` games (all of them, or until ``sprt`` reaches a verdict).
+
+    ``seed`` None (the default) draws a fresh secret match seed; the summary's
+    ``seed`` tells it once the match is over. ``paired`` None pairs the deals
+    unless a player is an external engine; pairs with an engine write a warning
+    to ``warn`` (stderr)."""
+    games = check("--games", games, MAX_GAMES, 1)
+    jobs = check("--jobs", jobs, MAX_JOBS, 1)
+    max_plies = check("--max-plies", max_plies, MAX_PLIES, 1)
+    check_budget(budget)
+    seed = new_match_seed() if seed is None else check("--seed", seed, SEED_MAX)
+    engines = is_engine(player_a) or is_engine(player_b)
+    if paired is None:
+        paired = not engines
+    elif paired and engines:
+        (warn or sys.stderr).write("hdchess: warning: paired deals: an engine that keeps notes between games "
+                                   "knows the second game's deal from the first\n")
     load_ruleset(variant, **(options or {}))  # bad rules: one clear error, not one per worker
-    tasks = make_tasks(check_player(player_a), check_player(player_b), games, seed, variant, options, budget)
+    tasks = make_tasks(check_player(player_a), check_player(player_b), games, seed, variant, options, budget,
+                       paired, max_plies)
     names = (_label(player_a, budget), _label(player_b, budget))
     bar = ProgressBar(games, names) if progress else None
 
@@ -362,7 +429,7 @@ def run_match(player_a: str, player_b: str, games: int, seed: int = 0, variant: 
     results = run_tasks(tasks, jobs, finished)
     if bar:
         bar.finish()
-    summary = Summary(names, sprt=sprt)
+    summary = Summary(names, sprt=sprt, seed=seed, paired=paired)
     for result in results:
         summary.add(result)
     return summary, results

@@ -8,6 +8,7 @@ applied (each family's rules text says what its perft counts).
 from __future__ import annotations
 
 from .gamestate import Action, GameState
+from .limits import MAX_PERFT_DEPTH, check
 
 
 def _children(state: GameState, action: Action) -> list[int | None]:
@@ -16,6 +17,11 @@ def _children(state: GameState, action: Action) -> list[int | None]:
 
 
 def perft(state: GameState, depth: int) -> int:
+    """The leaves at ``depth`` (0 to MAX_PERFT_DEPTH; HdchessError otherwise)."""
+    return _perft(state, check("depth", depth, MAX_PERFT_DEPTH))
+
+
+def _perft(state: GameState, depth: int) -> int:
     if depth == 0:
         return 1
     total = 0
@@ -25,17 +31,18 @@ def perft(state: GameState, depth: int) -> int:
                 total += 1
                 continue
             state.push(action, outcome)
-            total += perft(state, depth - 1)
+            total += _perft(state, depth - 1)
             state.pop()
     return total
 
 
 def divide(state: GameState, depth: int) -> list[tuple[Action, int | None, int]]:
     """(action, outcome, count) for each root branch."""
+    depth = check("depth", depth, MAX_PERFT_DEPTH, 1)
     rows = []
     for action in state.legal_actions():
         for outcome in _children(state, action):
             state.push(action, outcome)
-            rows.append((action, outcome, perft(state, depth - 1)))
+            rows.append((action, outcome, _perft(state, depth - 1)))
             state.pop()
     return rows

@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import os
 import queue
 import random
 import secrets
@@ -59,6 +60,12 @@ class Turn:
     start: str | None
     moves: tuple[str, ...]
     seed: int
+
+
+def engine_environment() -> dict[str, str]:
+    """The environment an external engine starts with: ours, less every variable
+    whose name mentions a seed (nothing an engine reads names the deal)."""
+    return {key: value for key, value in os.environ.items() if "SEED" not in key.upper()}
 
 
 def new_player_seed() -> int:
@@ -191,7 +198,9 @@ class EnginePlayer(Player):
     (``go movetime N`` / ``go nodes N`` within a budget, else the engine's own level).
     A silent, dead or cheating engine stops the match with an error naming it.
     Its ``Seed`` option, when it has one, is a fresh random number each game:
-    nothing it is sent is derived from the deal or the match seed.
+    nothing it is sent is derived from the deal or the match seed. It starts with
+    no inherited file descriptors besides its pipes and an environment with no
+    variable that names a seed (:func:`engine_environment`).
     """
 
     def __init__(self, command: str, budget: SearchLimits | None = None, timeout_s: float = 120.0) -> None:
@@ -208,7 +217,8 @@ class EnginePlayer(Player):
             raise HdchessError("engine: needs a command, e.g. engine:hdchess engine")
         try:
             self._process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                             stderr=subprocess.DEVNULL, text=True, bufsize=1)
+                                             stderr=subprocess.DEVNULL, text=True, bufsize=1, close_fds=True,
+                                             env=engine_environment())
         except OSError as exc:
             raise HdchessError(f"cannot start engine {command!r}: {exc.strerror or exc}") from None
         self._lines: queue.Queue[str | None] = queue.Queue()

@@ -23,6 +23,7 @@ from hdchess import Game, load_ruleset
 from hdchess.ai import SearchLimits
 from hdchess.bridge import Session
 from hdchess.cli import main
+from hdchess.core import piece_from_letter
 from hdchess.match import run_match
 from hdchess.referee import KnownDeal
 
@@ -184,3 +185,69 @@ def test_an_engine_in_a_match_learns_nothing_of_the_deal(tmp_path):
                 snoop.learn(move.revealed)
             state.push(move.action, move.revealed)
     snoop.assert_no_better_than_chance()
+
+
+CHEATER = Path(__file__).with_name("cheating_engine.py")
+
+
+def cheating_match(tmp_path: Path, *options: str, games: int = 6) -> tuple[int, int, float, float, str]:
+    """A match (the real command, in its own process) between the cheating engine and
+    ``random``; (flips the cheater bet on, hits, the pool's expected hits, their
+    variance, stderr), the odds and results recomputed here from the match's records."""
+    import os
+    import subprocess
+
+    from hdchess.match import split_records
+
+    home = tmp_path / "cheat"
+    home.mkdir()
+    records = tmp_path / "records.txt"
+    env = {**os.environ, "HDCHESS_CHEAT_DIR": str(home)}
+    run = subprocess.run([sys.executable, "-m", "hdchess", "match", f"engine:{sys.executable} {CHEATER}", "random",
+                          "--games", str(games), "--nodes", "50", "--jobs", "1", "--quiet", "--records", str(records),
+                          *options], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    games_played = [Game.from_record(text) for text in split_records(records.read_text(encoding="utf-8"))]
+    flips = {}  # (the game's number, the moves before a flip) -> (the game, the flip's ply)
+    for number, game in enumerate(games_played):  # one game at a time: the engine numbers them in order
+        texts = [move.text for move in game.moves]
+        for ply, move in enumerate(game.moves):
+            if move.revealed is not None:
+                flips[number, tuple(texts[:ply])] = (game, ply)
+    bets = hits = 0
+    expected = variance = 0.0
+    for line in (home / "cheat.log").read_text(encoding="utf-8").splitlines():
+        entry = json.loads(line)
+        if "moves" not in entry:
+            continue
+        game, ply = flips[entry["game"], tuple(entry["moves"])]
+        replay = Game(game.ruleset)
+        for move in game.moves[:ply]:
+            replay.replay(move.action, move.revealed)
+        flip = game.moves[ply]
+        assert replay.state.action_text(flip.action) == entry["square"]
+        odds = dict(replay.state.chance_outcomes(flip.action))
+        p = odds.get(piece_from_letter(entry["guess"]), 0.0)
+        bets += 1
+        hits += piece_from_letter(entry["guess"]) == flip.revealed
+        expected += p
+        variance += p * (1 - p)
+    return bets, hits, expected, variance, run.stderr
+
+
+@pytest.mark.parametrize("options", [(), ("--seed", "3141592653")], ids=["secret seed", "seed given"])
+def test_a_cheating_engine_in_a_match_does_no_better_than_the_pool(tmp_path, options):
+    """The cheating engine replays the match's deal functions from seeds 0-20 and any
+    seed in its parent's or grandparent's command line or environment, and keeps
+    notes on disk between games: its bets on the flips are no better than the pool's odds."""
+    bets, hits, expected, variance, _ = cheating_match(tmp_path, *options)
+    assert bets >= 30, "too few flips to judge"
+    bound = expected + 4 * math.sqrt(variance) + 2
+    assert hits <= bound, f"the cheating engine predicted {hits} of {bets} flips (the pool's odds: {expected:.1f})"
+
+
+def test_paired_deals_with_an_engine_are_a_choice_that_warns(tmp_path):
+    """With an engine, games have a fresh deal each unless asked for pairs, which warns
+    (an engine that keeps notes remembers the second game's deal)."""
+    *_, stderr = cheating_match(tmp_path, "--pairs", games=2)
+    assert "hdchess: warning: paired deals" in stderr

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import math
+import subprocess
 import sys
 
 import pytest
@@ -271,3 +272,68 @@ def test_a_level_may_bring_its_own_budget():
     for bad in ("Master@fast", "Master@0n", "Master@١٢ms"):
         with pytest.raises(HdchessError, match="a budget"):
             make_player(bad)
+
+
+# -- the deal's source, pairs, the move limit (issue 35) ------------------------------------
+
+def test_the_default_match_seed_is_fresh_and_secret_and_told_at_the_end():
+    first, results = run_match("random", "random", 2, jobs=1)
+    second, _ = run_match("random", "random", 2, jobs=1)
+    assert first.seed != second.seed and first.seed not in (0, None)  # not the old default 0, and fresh
+    assert not any(str(first.seed) in result.record for result in results)
+    _, replayed = run_match("random", "random", 2, seed=first.seed, jobs=1)
+    assert [r.record for r in replayed] == [r.record for r in results]  # the seed told replays the match
+
+
+def test_pairs_are_the_default_between_built_in_players_not_with_an_engine():
+    assert run_match("random", "greedy", 2, seed=1)[0].paired
+    summary, _ = run_match("random", ENGINE, 2, seed=1, budget=SearchLimits(nodes=50))
+    assert not summary.paired
+    tasks = make_tasks("A", "B", 6, seed=5, paired=False)
+    assert len({task.deal_seed for task in tasks}) == 6  # a fresh deal every game
+    assert [task.first_is_a for task in tasks] == [True, False] * 3  # the seats still alternate
+
+
+def test_pairs_with_an_engine_can_be_asked_for_and_warn():
+    warnings = io.StringIO()
+    summary, _ = run_match("random", ENGINE, 2, seed=1, budget=SearchLimits(nodes=50), paired=True, warn=warnings)
+    assert summary.paired and warnings.getvalue().startswith("hdchess: warning: paired deals")
+    assert warnings.getvalue().count("\n") == 1
+
+
+def test_a_game_at_the_move_limit_is_adjudicated_a_draw_that_its_record_names():
+    summary, results = run_match("random", "random", 2, seed=1, max_plies=12, jobs=1)
+    assert summary.draws == 2 and summary.adjudicated == 2
+    assert "2 drawn at the move limit" in "\n".join(summary.lines())
+    for result in results:
+        assert result.plies == 12 and result.adjudicated and result.points_a == 0.5
+        assert '[Termination "move limit (adjudicated)"]' in result.record
+        game = Game.from_record(result.record)  # it replays: an unfinished game, as the rules see it
+        assert len(game.moves) == 12 and not game.is_over()
+
+
+def test_the_default_move_limit_ends_every_long_cheight_game():
+    from hdchess.limits import DEFAULT_MAX_PLIES
+
+    assert DEFAULT_MAX_PLIES == 1000
+    _, results = run_match("random", "random", 2, seed=7, variant="cheight", jobs=1)
+    assert all(result.plies <= DEFAULT_MAX_PLIES for result in results)
+
+
+def test_match_seed_on_the_command_line_is_hidden_from_the_engines(tmp_path):
+    """`hdchess match --seed N` re-executes itself without the seed in its arguments: a spy
+    engine reading its parent's command line and environment finds no seed."""
+    spy = tmp_path / "spy.py"
+    spy.write_text("import os, sys\n"
+                   "parent = os.getppid()\n"
+                   "with open(sys.argv[1], 'ab') as out:\n"
+                   "    for name in ('cmdline', 'environ'):\n"
+                   "        out.write(open(f'/proc/{parent}/{name}', 'rb').read() + b'\\n')\n"
+                   f"os.execv({sys.executable!r}, [{sys.executable!r}, '-m', 'hdchess', 'engine'])\n")
+    seen = tmp_path / "seen"
+    run = subprocess.run([sys.executable, "-m", "hdchess", "match", f"engine:{sys.executable} {spy} {seen}",
+                          "random", "--seed", "987654321", "--games", "2", "--nodes", "20", "--jobs", "1",
+                          "--records", ""], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert b"match" in seen.read_bytes() and b"987654321" not in seen.read_bytes()
+    assert "match seed 987654321 (a fresh deal every game" in run.stdout  # told once the match is over

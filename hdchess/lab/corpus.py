@@ -29,13 +29,16 @@ from typing import Any
 
 from ..game import Game, PlayedMove
 from ..gamestate import NO_SIDE
+from ..limits import DEFAULT_MAX_PLIES
 from ..players import Choice, LevelPlayer, play_turns
 from ..variants import load_ruleset, variant_names
 
 
-def play_one(task: tuple[str, str, int, int]) -> list[dict[str, Any]]:
-    """One self-play game; the sampled quiet positions with their outcome."""
-    variant, level, seed, per_game = task
+def play_one(task: tuple[str, str, int, int] | tuple[str, str, int, int, int]) -> list[dict[str, Any]]:
+    """One self-play game; the sampled quiet positions with their outcome (none from a
+    game that reaches the move limit, ``DEFAULT_MAX_PLIES`` unless the task says: it has no outcome)."""
+    variant, level, seed, per_game = task[:4]
+    max_plies = task[4] if len(task) > 4 else DEFAULT_MAX_PLIES
     ruleset = load_ruleset(variant)
     game = Game(ruleset, seed=seed)
     players = {1: LevelPlayer(level), 2: LevelPlayer(level)}
@@ -49,7 +52,7 @@ def play_one(task: tuple[str, str, int, int]) -> list[dict[str, Any]]:
             return  # a capture of a face-up piece to make: not a quiet position (a blind capture is)
         seen.append((state.position_text(extended=True), state.side))
 
-    play_turns(game, players, {1: seed, 2: seed ^ 0x5A5A}, on_move=remember, max_actions=2000)
+    play_turns(game, players, {1: seed, 2: seed ^ 0x5A5A}, on_move=remember, max_actions=max_plies)
     outcome = game.outcome
     if outcome is None:
         return []
@@ -72,9 +75,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-game", type=int, default=30, help="positions sampled from each game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES,
+                        help=f"a game this long is dropped, unfinished (default {DEFAULT_MAX_PLIES:,})")
     parser.add_argument("--out", required=True, help="the JSON-lines file to write")
     args = parser.parse_args(argv)
-    tasks = [(args.variant, args.level, args.seed * 100_003 + i, args.per_game) for i in range(args.games)]
+    tasks = [(args.variant, args.level, args.seed * 100_003 + i, args.per_game, args.max_plies)
+             for i in range(args.games)]
     start, written = time.perf_counter(), 0
     with open(args.out, "w", encoding="utf-8") as out, multiprocessing.Pool(args.jobs) as pool:
         for done, rows in enumerate(pool.imap_unordered(play_one, tasks), 1):

@@ -31,6 +31,7 @@ if str(ROOT) not in sys.path:
 from hdchess import Game, load_ruleset  # noqa: E402
 from hdchess.ai import SearchLimits, analyse, choose_action  # noqa: E402
 from hdchess.ai.levels import TOP_LEVEL  # noqa: E402
+from hdchess.limits import DEFAULT_MAX_PLIES  # noqa: E402
 
 # (variant, depth of the fixed-depth search per phase)
 WORKLOAD = {"hdc2": (6, 4, 6), "banqi": (6, 5, 7), "gaiqi": (5, 5, 7), "cheight": (5, 5, 6)}
@@ -49,7 +50,7 @@ def phase_positions(variant: str) -> dict[str, str]:
     while len(found) < 3 and seed < 500:
         seed += 1
         game, rng = Game(ruleset, seed=seed), random.Random(seed)
-        while not game.is_over() and len(found) < 3:
+        while not game.is_over() and len(found) < 3 and len(game.moves) < DEFAULT_MAX_PLIES:
             state = game.state
             chance = state.has_chance()
             hidden = len(state.chance_slots()) if chance else 0

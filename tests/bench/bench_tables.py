@@ -35,6 +35,7 @@ if str(ROOT) not in sys.path:
 from hdchess import Game, load_ruleset  # noqa: E402
 from hdchess.ai.levels import choose_action, level_by_name, softmax_choice, temperature_in_units  # noqa: E402
 from hdchess.ai.search import Searcher, SearchLimits  # noqa: E402
+from hdchess.limits import DEFAULT_MAX_PLIES  # noqa: E402
 from hdchess.players import move_seed  # noqa: E402
 
 
@@ -87,7 +88,7 @@ def play(variant: str, games: int, level_name: str, seed: int) -> dict:
         game = Game(ruleset, seed=seed + number)
         seeds = {1: seed * 7919 + number, 2: seed * 7919 + number + 10_000}
         first = None  # (colour to act, table value) at the first covered position
-        while not game.is_over():
+        while not game.is_over() and len(game.moves) < DEFAULT_MAX_PLIES:  # a game at the limit: undecided
             state = game.state
             player = game.turn_player()
             move = move_seed(seeds[player], state.ply)

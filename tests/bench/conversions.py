@@ -32,6 +32,7 @@ if str(ROOT) not in sys.path:
 from hdchess import Game  # noqa: E402
 from hdchess.ai import SearchLimits, analyse, choose_action, level_by_name, levels  # noqa: E402
 from hdchess.core import BLACK, RED  # noqa: E402
+from hdchess.limits import DEFAULT_MAX_PLIES  # noqa: E402
 from hdchess.match import split_records  # noqa: E402
 from hdchess.record import parse_record  # noqa: E402
 
@@ -60,18 +61,22 @@ def drawn_endings(records: str, player: str, lead: int) -> list[tuple[Game, int]
 def converted(game: Game, ahead: int, nodes: int, weights) -> bool:
     """Play the ending out, the search on both sides; did the side ahead win?"""
     state = game.state.copy()
-    while state.outcome(None) is None:
+    for _ in range(DEFAULT_MAX_PLIES):  # an ending not won within the move limit is not converted
+        if state.outcome(None) is not None:
+            return state.outcome(None).winner == ahead
         state.push(analyse(state, SearchLimits(nodes=nodes), weights=weights).action)
-    return state.outcome(None).winner == ahead
+    return False
 
 
 def converted_by_levels(game: Game, ahead: int, names: tuple[str, str], seed: int) -> bool:
     """Play the ending out, each side its level (the side ahead the first); did it win?"""
     state = game.state.copy()
     by_side = {ahead: level_by_name(names[0]), ahead ^ 1: level_by_name(names[1])}
-    while state.outcome(None) is None:
+    for _ in range(DEFAULT_MAX_PLIES):  # an ending not won within the move limit is not converted
+        if state.outcome(None) is not None:
+            return state.outcome(None).winner == ahead
         state.push(choose_action(state, by_side[state.side], seed=seed).action)
-    return state.outcome(None).winner == ahead
+    return False
 
 
 def compare_levels(endings: list[tuple[Game, int]], names: tuple[str, str], seeds: int) -> None:
