@@ -424,3 +424,60 @@ def test_hint_and_ai_move_say_when_the_tables_chose(session):
     call(session, "play", move="d2")
     assert call(session, "hint")["table"] is False
     assert call(session, "ai_move")["analysis"]["table"] is False
+
+
+# -- issue 35 ------------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("move", ["c2(R)", "c2xc3(p)", "a2=c1^0", "d3(R)", "c2-c3", "c2-c3+1", "c2", "", "zz"])
+def test_explain_and_play_agree_on_moves_with_results_swaps_and_carries(session, move):
+    reply = session.handle({"cmd": "explain", "args": {"to": move}})
+    assert reply["ok"], reply["error"]  # never an internal error
+    played = Session()
+    played.handle({"cmd": "new_game", "args": {"seed": 11, "players": {"1": "human", "2": "human"}}})
+    outcome = played.handle({"cmd": "play", "args": {"move": move}})
+    assert (reply["result"]["reason"] is None) == outcome["ok"]
+    if not outcome["ok"]:
+        expected = outcome["params"]["reason"] if outcome.get("code") == "move.refused" else {
+            "code": outcome.get("code"), "text": outcome["error"]}
+        assert reply["result"].get("code") == expected["code"] and reply["result"]["reason"] == expected["text"]
+
+
+def test_explain_refuses_a_flip_with_its_result_as_play_does(session):
+    reply = call(session, "explain", to="d3(R)")
+    assert reply["code"] == "flip.drawn"
+
+
+def test_a_record_continued_against_the_ai_is_marked_and_stays_marked(session):
+    view = call(session, "load_record", record="1. c2(K) b3(k) *")
+    assert view["continued"] and 'Continued "from a record"' in view["record"]
+    restored = call(Session(), "restore", record=view["record"])
+    assert restored["continued"]
+    own = call(session, "new_game", players={"1": "human", "2": "human"})
+    assert not own["continued"]
+    call(session, "play", move="c2")
+    assert not call(Session(), "restore", record=call(session, "export")["record"])["continued"]
+
+
+def test_a_serious_game_refuses_undo_and_hints_on_the_bridge():
+    s = Session()
+    view = call(s, "new_game", serious=True, players={"1": "human", "2": "ai"}, level="Beginner")
+    assert view["serious"] and '[Serious "yes"]' in view["record"]
+    call(s, "play", move="c2")
+    call(s, "ai_move")
+    before = call(s, "view")
+    reply = s.handle({"cmd": "undo", "args": {"to_player": 1}})
+    assert not reply["ok"] and reply["code"] == "undo.serious" and "serious game" in reply["error"]
+    for cmd, args in (("hint", {}), ("ai_move", {"level": "Beginner"}), ("think", {"ms": 5}), ("analyse", {"ply": 1}),
+                      ("evaluations", {})):
+        reply = s.handle({"cmd": cmd, "args": args})
+        assert not reply["ok"] and reply["code"] == "hint.serious", cmd  # the human's turn: no help from the AI
+    assert call(s, "view") == before and not before["assisted"]
+    restored = call(Session(), "restore", record=before["record"])
+    assert restored["serious"]
+    assert "true or false" in error(Session(), "new_game", serious="yes")
+
+
+def test_a_game_that_is_not_serious_still_undoes(session):
+    call(session, "play", move="c2")
+    assert not call(session, "view")["serious"]
+    assert call(session, "undo")["moves"] == []

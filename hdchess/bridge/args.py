@@ -43,6 +43,14 @@ def text(args: Args, key: str, default: str | None = None) -> str | None:
     return value
 
 
+def flag(args: Args, key: str) -> bool:
+    """A yes/no argument: true or false (absent: false)."""
+    value = args.get(key, False)
+    if not isinstance(value, bool):
+        raise BridgeError(f"{key} must be true or false, not {shown(value)}")
+    return value
+
+
 def seed(value: Any) -> int | None:
     """A known deal's seed, or None (no seed: a fresh deal)."""
     if value is None or value == "":
@@ -107,5 +115,5 @@ def whole(name: str, value: Any, low: int, high: int) -> int:
     return value
 
 
-__all__ = ["MAX_NAME_LENGTH", "PLAYER_KINDS", "Args", "BridgeError", "check_args", "level_name", "names",
+__all__ = ["MAX_NAME_LENGTH", "PLAYER_KINDS", "Args", "BridgeError", "check_args", "flag", "level_name", "names",
            "player", "players", "seed", "shown", "text", "whole"]

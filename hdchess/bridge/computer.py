@@ -37,6 +37,7 @@ def think(session: GameSession, level: str, ms: float) -> dict[str, Any]:
     by time, searched in slices so the page can show progress and move at once when
     asked); :func:`ai_move` then plays the best move found."""
     session.require_playing()
+    session.refuse_help(for_ai=True)
     search = _search_for(session, level)
     done = search.advance(ms / 1000)
     result = search.result()
@@ -49,6 +50,7 @@ def think(session: GameSession, level: str, ms: float) -> dict[str, Any]:
 def ai_move(session: GameSession, level: str) -> dict[str, Any]:
     """The AI plays the side to act (after :func:`think`, the best move that thinking found)."""
     session.require_playing()
+    session.refuse_help(for_ai=True)
     from ..players import Choice, LevelPlayer, make_turn
 
     game = session.game
@@ -75,6 +77,7 @@ def ai_move(session: GameSession, level: str) -> dict[str, Any]:
 def hint(session: GameSession) -> dict[str, Any]:
     """The Master's suggestion; the game is marked as assisted."""
     session.require_playing()
+    session.refuse_help()
     from ..ai.levels import hint as master_hint
     from ..players import make_turn
 

@@ -31,24 +31,22 @@ def _piece_reason(game: Game, sq: int) -> Message:
 
 
 def explain(game: Game, frm: str | None, to: str) -> dict[str, Any]:
-    """Why the action from ``frm`` to ``to`` (``to`` alone: a flip, or a click on a piece) is not
-    played: ``{"reason": None}`` when it is legal."""
-    state = game.state
-    outcome = game.outcome
-    if outcome is not None:
-        return reason_reply(Message("game.over", outcome=outcome.describe()))
+    """Why the action from ``frm`` to ``to`` (``to`` alone: any move text, a flip, or a click on a
+    piece) is not played: ``{"reason": None}`` when it is legal. It asks the game exactly what
+    :meth:`Game.play` asks, so whatever ``play`` refuses is explained with ``play``'s reason (the
+    reason inside its "move: reason"), and whatever ``play`` accepts is legal."""
     text = to if frm is None or frm == to else f"{frm}-{to}"
     try:
-        action, _ = state.parse_action(text)
+        game.check_play(text)
     except HdchessError as exc:
-        return reason_reply(exc.args[0] if exc.args and isinstance(exc.args[0], Message) else str(exc))
-    if action in state.legal_actions():
-        return {"reason": None}
-    reason = state.explain_illegal(action)
-    names = state.geometry.square_names
-    if frm is None and state.square_text(names.index(to.strip().lower())) not in (None, "x"):
-        reason = _piece_reason(game, names.index(to.strip().lower()))
-    return reason_reply(reason)
-
-
-__all__ = ["explain", "reason_reply"]
+        reason = exc.args[0] if exc.args and isinstance(exc.args[0], Message) else str(exc)
+        if isinstance(reason, Message) and reason.code == "move.refused":
+            reason = reason.params["reason"]
+        state = game.state
+        names = state.geometry.square_names
+        square = to.strip().lower()
+        if (frm is None and game.outcome is None and square in names
+                and state.square_text(names.index(square)) not in (None, "x")):
+            reason = _piece_reason(game, names.index(square))  # a click on a piece that cannot act
+        return reason_reply(reason)
+    return {"reason": None}

@@ -43,8 +43,9 @@ def info_command(session: Session, a: Args) -> Reply:
 
 
 def new_game(session: Session, a: Args) -> Reply:
-    """A new game; ``seed`` makes it a known deal (the same seed, the same game)."""
-    check_args("new_game", a, ("variant", "options", "seed", "players", "level", "names"))
+    """A new game; ``seed`` makes it a known deal (the same seed, the same game); ``serious``
+    (true or false) turns undo and hints off for the game."""
+    check_args("new_game", a, ("variant", "options", "seed", "players", "level", "names", "serious"))
     variant = read.text(a, "variant", DEFAULT_VARIANT) or DEFAULT_VARIANT
     options = a.get("options") or {}
     if not isinstance(options, dict):
@@ -53,21 +54,24 @@ def new_game(session: Session, a: Args) -> Reply:
     players = read.players(a.get("players"), DEFAULT_PLAYERS)
     level = read.level_name(a.get("level", session.level))
     names = read.names(a.get("names"), default_names(players, level))
-    session.new_game(ruleset, read.seed(a.get("seed")), players, level, names)
+    serious = read.flag(a, "serious")
+    session.new_game(ruleset, read.seed(a.get("seed")), players, level, names, serious)
     return _view(session)
 
 
 def load(cmd: str) -> Command:
     """``load_record`` (replay a record) and ``restore`` (rebuild the session from its record and a
     known deal's seed, kept apart from it): the record's tags give the players and level unless
-    the arguments say otherwise."""
+    the arguments say otherwise. A loaded record with flips that can be played on is marked as
+    continued (its writer chose its flips); a restore is the page's own saved game, marked only
+    if its tags say so."""
 
     def command(session: Session, a: Args) -> Reply:
         check_args(cmd, a, ("record", "players", "level", "names", "seed"))
         record = read.text(a, "record")
         if not record or not record.strip():
             raise BridgeError(Message("record.empty"))
-        game = Game.from_record(record, seed=read.seed(a.get("seed")))
+        game = Game.from_record(record, seed=read.seed(a.get("seed")), own=cmd == "restore")
         recorded_players, recorded_level, recorded_names = session.recorded(game)
         players = read.players(a.get("players"), read.players(recorded_players, session.players))
         level = read.level_name(a.get("level", recorded_level))
@@ -162,6 +166,7 @@ def position_at_command(session: Session, a: Args) -> Reply:
 
 def analyse(session: Session, a: Args) -> Reply:
     check_args("analyse", a, ("ply", "nodes"))
+    session.refuse_help()
     ply = read.whole("ply", a.get("ply"), 1, len(session.game.moves))
     nodes = read.whole("nodes", a.get("nodes", review.ANALYSIS_NODES), 100, review.MAX_ANALYSIS_NODES)
     return review.analyse(session.game, ply, nodes)
@@ -169,6 +174,7 @@ def analyse(session: Session, a: Args) -> Reply:
 
 def evaluations(session: Session, a: Args) -> Reply:
     check_args("evaluations", a, ())
+    session.refuse_help()
     return review.evaluations(session.game)
 
 

@@ -63,9 +63,10 @@ class GameSession:
         self.player_seed = new_player_seed()
 
     def new_game(self, ruleset: Ruleset, seed: int | None, players: dict[str, str], level: str,
-                 names: dict[str, str]) -> None:
-        """A new game; ``seed`` makes it a known deal (the same seed, the same game)."""
-        self.install(Game(ruleset, seed=seed), players, level, names)
+                 names: dict[str, str], serious: bool = False) -> None:
+        """A new game; ``seed`` makes it a known deal (the same seed, the same game); ``serious``: no
+        undo and no hint."""
+        self.install(Game(ruleset, seed=seed, serious=serious), players, level, names)
 
     def recorded(self, game: Game) -> tuple[dict[str, str], str, dict[str, str]]:
         """What a loaded game's tags say of its players, level and names (the session's own for any missing)."""
@@ -83,9 +84,20 @@ class GameSession:
         if outcome is not None:
             raise BridgeError(Message("game.over", outcome=outcome.describe()))
 
+    def refuse_help(self, for_ai: bool = False) -> None:
+        """In a serious game a player gets no help from the AI: no hint, no AI thinking or move on a
+        human's turn (``for_ai``: the AI's own turn is fine), no analysis before the game ends."""
+        game = self.game
+        if not game.serious or game.outcome is not None:
+            return
+        if not for_ai or self.players[str(game.turn_player())] != "ai":
+            raise BridgeError(Message("hint.serious"))
+
     def undo(self, to_player: int | None) -> None:
         """Take back one action, or (``to_player``) every action back to that player's last turn."""
         game = self.game
+        if game.serious:
+            raise BridgeError(Message("undo.serious"))
         if not game.moves:
             raise BridgeError(Message("undo.none"))
         if to_player is None:

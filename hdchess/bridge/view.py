@@ -113,6 +113,8 @@ def view(game: Game, players: dict[str, str], level: str) -> dict[str, Any]:
         "moves": [move_dict(game, m, i) for i, m in enumerate(game.moves)],
         "assisted": game.assisted,
         "known_deal": game.known_deal,
+        "serious": game.serious,
+        "continued": game.continued,
         "record": game.record_text(),
     }
 
