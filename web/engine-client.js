@@ -245,7 +245,10 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
     let rejectReady = () => {};
     readyPromise = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
     readyPromise.catch(() => {}); // a failed start is reported through the calls that wait on it
-    const spawned = new Worker(WORKER_URL, { type: "module" });
+    // No service worker serves the page yet (a first visit): the worker puts aside what it fetches,
+    // for the service worker registered once Python is ready (see web/worker.js).
+    const firstVisit = serviceWorker && "serviceWorker" in navigator && !navigator.serviceWorker.controller;
+    const spawned = new Worker(firstVisit ? `${WORKER_URL.href}#first-visit` : WORKER_URL, { type: "module" });
     worker = spawned;
     spawned.addEventListener("message", (event) => {
       if (mine !== generation) return;

@@ -26,9 +26,12 @@ PORT_TRIES = 50
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
-    """Static files with the types browsers insist on (module scripts, wasm), and
-    ``no-cache`` so a rebuilt site shows on reload. ``mounts`` maps URL prefixes
-    to other folders (the tests serve their own pages beside the site)."""
+    """Static files with the types browsers insist on (module scripts, wasm), and by default
+    ``no-cache`` so a rebuilt site shows on reload (``cache_control``: what to send instead, such
+    as GitHub Pages' ``max-age=600``). ``mounts`` maps URL prefixes to other folders (the tests
+    serve their own pages beside the site). ``served``, if a list, gets ``(path, status, bytes)``
+    for every request answered (bytes: the body sent), so a test or a measurement counts what a
+    visit downloads, at the server."""
 
     extensions_map = {
         **SimpleHTTPRequestHandler.extensions_map,
@@ -38,6 +41,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
         ".woff2": "font/woff2", ".md": "text/markdown; charset=utf-8",
     }
     mounts: dict[str, str] = {}
+    cache_control = "no-cache"
+    served: list[tuple[str, int, int]] | None = None
 
     def translate_path(self, path: str) -> str:
         for prefix, folder in self.mounts.items():
@@ -51,8 +56,23 @@ class SiteHandler(SimpleHTTPRequestHandler):
         return super().translate_path(path)
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
+
+    def copyfile(self, source, outputfile) -> None:
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        self._sent = source.tell() - start
+
+    def handle_one_request(self) -> None:
+        self._status, self._sent = None, 0
+        super().handle_one_request()
+        if self.served is not None and self._status is not None:
+            self.served.append((self.path.split("?")[0], self._status, self._sent))
 
     def log_message(self, format: str, *args) -> None:
         if self.server.verbose:
@@ -60,9 +80,12 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
 
 def make_server(directory: Path, port: int = FIRST_PORT, host: str = HOST, tries: int = PORT_TRIES,
-                mounts: dict[str, Path] | None = None, verbose: bool = False) -> ThreadingHTTPServer:
-    """An HTTP server for ``directory`` on ``port`` or the next free port (0: any free port)."""
-    handler = type("Handler", (SiteHandler,), {"mounts": {k: str(v) for k, v in (mounts or {}).items()}})
+                mounts: dict[str, Path] | None = None, verbose: bool = False, cache_control: str = "no-cache",
+                served: list[tuple[str, int, int]] | None = None) -> ThreadingHTTPServer:
+    """An HTTP server for ``directory`` on ``port`` or the next free port (0: any free port); see
+    :class:`SiteHandler` for ``cache_control`` and ``served``."""
+    handler = type("Handler", (SiteHandler,), {"mounts": {k: str(v) for k, v in (mounts or {}).items()},
+                                               "cache_control": cache_control, "served": served})
     handler = functools.partial(handler, directory=str(directory))
     for candidate in [port] if port == 0 else range(port, port + tries):
         try:

@@ -29,6 +29,12 @@ const CACHE_PREFIX = "hdchess-";
 const CACHE_NAME = CACHE_PREFIX + CACHE_VERSION;
 const PRECACHE = "__HDCHESS_PRECACHE__";
 const ON_DEMAND = "__HDCHESS_ON_DEMAND__";
+// The SHA-256 of each file the engine worker fetches (path: hex), so that what it put aside is taken
+// only if it is this build's.
+const HASHES = "__HDCHESS_HASHES__";
+// What the engine worker put aside on a first visit, as it fetched it (web/worker.js): taken from
+// there instead of downloaded a second time.
+const STAGING = "hdchess-fetched";
 
 /** One of the lists the build writes in place of the marks above. @param {unknown} list */
 const listed = (list) => /** @type {string[]} */ (list);
@@ -37,10 +43,48 @@ const listed = (list) => /** @type {string[]} */ (list);
 const scopeUrl = (path) => new URL(path, swScope.registration.scope).href;
 const onDemand = new Set(listed(ON_DEMAND).map(scopeUrl));
 
+const hashes = new Map(Object.entries(/** @type {Record<string, string>} */ (/** @type {unknown} */ (HASHES)))
+  .map(([path, hash]) => [scopeUrl(path), hash]));
+
+/** @param {Response} response */
+async function sha256(response) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** This build's file at `url`, taken from what the engine worker put aside if it is there and has
+ *  this build's hash (then removed from there), else fetched (the browser's HTTP cache may answer).
+ *  @param {string} url @returns {Promise<Response>} */
+async function thisBuilds(url) {
+  if (hashes.has(url) && (await caches.has(STAGING))) {
+    const staging = await caches.open(STAGING);
+    const kept = await staging.match(url);
+    if (kept) {
+      const same = (await sha256(kept.clone())) === hashes.get(url);
+      await staging.delete(url);
+      if (same) return kept;
+    }
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new TypeError(`${url}: HTTP ${response.status}`);
+  return response;
+}
+
+// Every file but the on-demand tables, each downloaded once: the site's root ("./") is index.html.
+async function precache() {
+  const cache = await caches.open(CACHE_NAME);
+  const urls = listed(PRECACHE).map(scopeUrl);
+  const root = scopeUrl("./");
+  const page = scopeUrl("index.html");
+  await Promise.all(urls.filter((url) => url !== root).map(async (url) => {
+    const response = await thisBuilds(url);
+    if (url === page && urls.includes(root)) await cache.put(root, response.clone());
+    await cache.put(url, response);
+  }));
+}
+
 swScope.addEventListener("install", (/** @type {ExtendableEvent} */ event) => {
-  event.waitUntil(
-    caches.open(CACHE_NAME).then((cache) => cache.addAll(listed(PRECACHE).map(scopeUrl)))
-  );
+  event.waitUntil(precache());
 });
 
 swScope.addEventListener("activate", (/** @type {ExtendableEvent} */ event) => {
@@ -76,8 +120,8 @@ async function respond(event) {
 }
 
 // The page hands over the tables its engine fetched before this worker ran (a
-// first visit): cache them for the next visit too (the browser's HTTP cache
-// usually has them already). Only the on-demand files are taken.
+// first visit): cache them for the next visit too (from what the engine worker
+// put aside, or the browser's HTTP cache). Only the on-demand files are taken.
 swScope.addEventListener("message", (/** @type {ExtendableMessageEvent} */ event) => {
   /** @type {unknown[]} */
   const files = Array.isArray(event.data?.cache) ? event.data.cache : [];
@@ -86,7 +130,7 @@ swScope.addEventListener("message", (/** @type {ExtendableMessageEvent} */ event
   if (!wanted.length) return;
   event.waitUntil(caches.open(CACHE_NAME).then(async (cache) => {
     for (const url of wanted) {
-      if (!(await cache.match(url))) await cache.add(url);
+      if (!(await cache.match(url))) await cache.put(url, await thisBuilds(url));
     }
   }).catch((error) => console.warn(`not cached for offline play: ${error.message || error}`)));
 });

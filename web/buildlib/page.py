@@ -18,6 +18,10 @@ NOT_IN_SITE_SUFFIXES = (".d.ts",)  # type declarations for the checker (tsc), ne
 SW_VERSION_MARK = "__HDCHESS_CACHE_VERSION__"
 SW_FILES_MARK = "__HDCHESS_PRECACHE__"
 SW_ON_DEMAND_MARK = "__HDCHESS_ON_DEMAND__"
+SW_HASHES_MARK = "__HDCHESS_HASHES__"
+# The folders of the files the engine worker fetches (the rest the page loads): the service worker gets
+# their hashes, to take the copies the worker put aside on a first visit instead of downloading them again.
+WORKER_FETCHED = ("pyodide/", "wheels/", "tables/")
 
 STATIC_INFO = "static-info.js"
 OPENING_KEYS = ("variant", "board", "squares", "legal", "side", "turn_player", "player_colors", "scores",
@@ -67,16 +71,21 @@ def write_service_worker(site: Path, on_demand: list[str]) -> str:
     first fetched."""
     files = site_files(site)
     digest = hashlib.sha256()
+    hashes = {}
     for name in files:
-        digest.update(name.encode() + b"\0" + (site / name).read_bytes() + b"\0")
+        data = (site / name).read_bytes()
+        digest.update(name.encode() + b"\0" + data + b"\0")
+        if name.startswith(WORKER_FETCHED):
+            hashes[name] = hashlib.sha256(data).hexdigest()
     version = digest.hexdigest()[:16]
     template = (WEB / "sw.js").read_text()
-    for mark in (SW_VERSION_MARK, SW_FILES_MARK, SW_ON_DEMAND_MARK):
+    for mark in (SW_VERSION_MARK, SW_FILES_MARK, SW_ON_DEMAND_MARK, SW_HASHES_MARK):
         if mark not in template:
             raise BuildError(f"web/sw.js must contain {mark}")
     precache = ["./", *(name for name in files if name not in on_demand)]
     text = template.replace(f'"{SW_VERSION_MARK}"', json.dumps(version))
     text = text.replace(f'"{SW_FILES_MARK}"', json.dumps(precache, indent=2))
     text = text.replace(f'"{SW_ON_DEMAND_MARK}"', json.dumps(sorted(on_demand), indent=2))
+    text = text.replace(f'"{SW_HASHES_MARK}"', json.dumps(hashes, indent=2))
     (site / "sw.js").write_text(text)
     return version
