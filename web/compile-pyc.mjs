@@ -9,7 +9,8 @@
 // With STDLIB_IN and STDLIB_OUT it also writes a copy of the standard library's zip in which
 // every module Pyodide's start-up or the first screen's bridge commands import (found by running
 // a short session) is bytecode without docstrings instead of source; the rest stays source. All .pyc files are
-// "unchecked hash" based: valid for exactly these sources, no timestamps.
+// "unchecked hash" based: valid for exactly these sources, no timestamps. The package's have no
+// docstrings either (its asserts stay).
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "./node_modules/pyodide/pyodide.mjs";
@@ -29,9 +30,25 @@ import base64, json, os, sys
 from importlib._bootstrap_external import _code_to_hash_pyc
 from importlib.util import source_hash
 
-def pyc(source: bytes, name: str, optimize: int = 0) -> bytes:
+def pyc(source, name: str, optimize: int = 0, original: bytes | None = None) -> bytes:
     code = compile(source, name, "exec", dont_inherit=True, optimize=optimize)
-    return bytes(_code_to_hash_pyc(code, source_hash(source), False))
+    return bytes(_code_to_hash_pyc(code, source_hash(original if original is not None else source), False))
+
+def without_docstrings(source: bytes):
+    """The module's syntax tree without its docstrings (as -OO does, but its asserts stay); every line
+    keeps its number, so tracebacks point at the source. (Only the package's command-line mains read
+    __doc__, and they never run in the browser.)"""
+    import ast
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                docstring = body.pop(0)
+                if not body:
+                    body.append(ast.copy_location(ast.Pass(), docstring))
+    return tree
 
 out = {}
 for path, encoded in sorted(json.loads(sources_json).items()):  # base64: data files may be binary
@@ -40,7 +57,7 @@ for path, encoded in sorted(json.loads(sources_json).items()):  # base64: data f
     with open("/tmp/src/" + path, "wb") as f:
         f.write(data)
     if path.endswith(".py"):
-        out[path + "c"] = base64.b64encode(pyc(data, path)).decode()
+        out[path + "c"] = base64.b64encode(pyc(without_docstrings(data), path, original=data)).decode()
 
 if stdlib_out:
     import zipfile

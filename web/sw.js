@@ -8,6 +8,7 @@
 // A game's bigger endgame tables (megabytes each) are not cached up front: the
 // engine worker fetches them when that game is first played, and they are
 // cached then, so a player downloads only the tables of the games they play.
+// The documentation pages (web/docs/) too are cached when first read.
 // Every URL is relative to this file, so the site works under any path, such
 // as a GitHub Pages project page (https://user.github.io/<repo>/).
 
@@ -29,8 +30,8 @@ const CACHE_PREFIX = "hdchess-";
 const CACHE_NAME = CACHE_PREFIX + CACHE_VERSION;
 const PRECACHE = "__HDCHESS_PRECACHE__";
 const ON_DEMAND = "__HDCHESS_ON_DEMAND__";
-// The SHA-256 of each file the engine worker fetches (path: hex), so that what it put aside is taken
-// only if it is this build's.
+// Each file's SHA-256 (path: its first 32 hex digits), so that only this build's files are cached: what
+// the engine worker put aside, or the browser's HTTP cache gives, may be another build's.
 const HASHES = "__HDCHESS_HASHES__";
 // What the engine worker put aside on a first visit, as it fetched it (web/worker.js): taken from
 // there instead of downloaded a second time.
@@ -46,26 +47,30 @@ const onDemand = new Set(listed(ON_DEMAND).map(scopeUrl));
 const hashes = new Map(Object.entries(/** @type {Record<string, string>} */ (/** @type {unknown} */ (HASHES)))
   .map(([path, hash]) => [scopeUrl(path), hash]));
 
-/** @param {Response} response */
-async function sha256(response) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+/** Is this response this build's file at `url`? (A file the build did not hash passes.)
+ *  @param {string} url @param {Response} response */
+async function isThisBuilds(url, response) {
+  const hash = hashes.get(url);
+  if (!hash) return true;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("").startsWith(hash);
 }
 
-/** This build's file at `url`, taken from what the engine worker put aside if it is there and has
- *  this build's hash (then removed from there), else fetched (the browser's HTTP cache may answer).
+/** This build's file at `url`: what the engine worker put aside if it is there and this build's
+ *  (then removed from there), else fetched, the browser's HTTP cache answering if it can (a copy
+ *  from another build is fetched again from the server).
  *  @param {string} url @returns {Promise<Response>} */
 async function thisBuilds(url) {
-  if (hashes.has(url) && (await caches.has(STAGING))) {
+  if (await caches.has(STAGING)) {
     const staging = await caches.open(STAGING);
     const kept = await staging.match(url);
     if (kept) {
-      const same = (await sha256(kept.clone())) === hashes.get(url);
       await staging.delete(url);
-      if (same) return kept;
+      if (await isThisBuilds(url, kept)) return kept;
     }
   }
-  const response = await fetch(url);
+  let response = await fetch(url);
+  if (response.ok && !(await isThisBuilds(url, response))) response = await fetch(url, { cache: "reload" });
   if (!response.ok) throw new TypeError(`${url}: HTTP ${response.status}`);
   return response;
 }
@@ -91,7 +96,7 @@ swScope.addEventListener("activate", (/** @type {ExtendableEvent} */ event) => {
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(
-        names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME)
+        names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME && name !== STAGING)
           .map((name) => caches.delete(name))))
       .then(() => swScope.clients.claim())
   );
@@ -108,12 +113,14 @@ async function respond(event) {
   const cache = await caches.open(CACHE_NAME);
   const cached = await cache.match(request, { ignoreSearch: true });
   if (cached) return cached;
-  if (request.mode === "navigate") {
+  const file = new URL(request.url);
+  file.search = "";
+  if (request.mode === "navigate" && !onDemand.has(file.href)) { // a documentation page is not the app
     const page = await cache.match(scopeUrl("index.html"));
     if (page) return page;
   }
   const response = await fetch(request);
-  if (response.ok && onDemand.has(request.url)) {
+  if (response.ok && onDemand.has(file.href)) {
     event.waitUntil(cache.put(request, response.clone())); // for the next visit, offline included
   }
   return response;

@@ -19,9 +19,8 @@ SW_VERSION_MARK = "__HDCHESS_CACHE_VERSION__"
 SW_FILES_MARK = "__HDCHESS_PRECACHE__"
 SW_ON_DEMAND_MARK = "__HDCHESS_ON_DEMAND__"
 SW_HASHES_MARK = "__HDCHESS_HASHES__"
-# The folders of the files the engine worker fetches (the rest the page loads): the service worker gets
-# their hashes, to take the copies the worker put aside on a first visit instead of downloading them again.
-WORKER_FETCHED = ("pyodide/", "wheels/", "tables/")
+DOCS_ON_DEMAND = "web/docs/"  # cached when first read, not on every first visit (180 kB)
+HASH_HEX = 32  # of each file's SHA-256, in sw.js: 128 bits tell this build's file from another's
 
 STATIC_INFO = "static-info.js"
 OPENING_KEYS = ("variant", "board", "squares", "legal", "side", "turn_player", "player_colors", "scores",
@@ -66,26 +65,28 @@ def copy_sources(site: Path) -> None:
 
 
 def write_service_worker(site: Path, on_demand: list[str]) -> str:
-    """sw.js at the root: its cache version is a hash of every other file's path and bytes. It caches
-    every file when installed except ``on_demand`` (a game's endgame tables), which it caches when
-    first fetched."""
+    """sw.js at the root: its cache version is a hash of every other file's path and bytes, and it knows
+    each file's own hash (to cache only this build's files). It caches
+    every file when installed except ``on_demand`` (a game's endgame tables) and the documentation
+    pages, which it caches when first fetched."""
     files = site_files(site)
     digest = hashlib.sha256()
     hashes = {}
     for name in files:
         data = (site / name).read_bytes()
         digest.update(name.encode() + b"\0" + data + b"\0")
-        if name.startswith(WORKER_FETCHED):
-            hashes[name] = hashlib.sha256(data).hexdigest()
+        hashes[name] = hashlib.sha256(data).hexdigest()[:HASH_HEX]
     version = digest.hexdigest()[:16]
     template = (WEB / "sw.js").read_text()
     for mark in (SW_VERSION_MARK, SW_FILES_MARK, SW_ON_DEMAND_MARK, SW_HASHES_MARK):
         if mark not in template:
             raise BuildError(f"web/sw.js must contain {mark}")
+    # the documentation pages too: few players read them, and a page read is cached then
+    on_demand = [*on_demand, *(name for name in files if name.startswith(DOCS_ON_DEMAND))]
     precache = ["./", *(name for name in files if name not in on_demand)]
     text = template.replace(f'"{SW_VERSION_MARK}"', json.dumps(version))
     text = text.replace(f'"{SW_FILES_MARK}"', json.dumps(precache, indent=2))
     text = text.replace(f'"{SW_ON_DEMAND_MARK}"', json.dumps(sorted(on_demand), indent=2))
-    text = text.replace(f'"{SW_HASHES_MARK}"', json.dumps(hashes, indent=2))
+    text = text.replace(f'"{SW_HASHES_MARK}"', json.dumps(hashes, indent=0))
     (site / "sw.js").write_text(text)
     return version

@@ -33,6 +33,23 @@ STDLIB_LEFT_OUT = frozenset({
     "csv.py", "plistlib.py", "tomllib", "tarfile.py", "wave.py", "shelve.py", "fileinput.py", "filecmp.py",
     "zoneinfo", "multiprocessing", "sqlite3", "antigravity.py", "this.py", "__hello__.py", "__phello__",
     "_pyrepl",  # the interactive terminal REPL
+    # and what neither Pyodide's start-up nor a game imports (sys.modules in Pyodide after start-up and after
+    # the AI played, hinted and explained in every variant, endgame tables added): pure-Python fallbacks of
+    # C modules, text tools, other platforms' helpers
+    "_pyio.py", "_py_abc.py", "_threading_local.py", "difflib.py", "platform.py", "fractions.py", "gzip.py",
+    "calendar.py", "gettext.py", "pprint.py", "code.py", "runpy.py", "tracemalloc.py", "stringprep.py",
+    "rlcompleter.py", "py_compile.py", "getopt.py", "quopri.py", "sched.py", "netrc.py", "pty.py", "tty.py",
+    "colorsys.py", "nturl2path.py",
+})
+# Modules of packages Pyodide's start-up imports that nothing imports here: command-line entry points,
+# Windows' event loops, logging's configuration and handlers, other processes and interpreters, Pyodide's
+# REPL console and node sockets.
+STDLIB_FILES_LEFT_OUT = frozenset({
+    "asyncio/__main__.py", "asyncio/tools.py", "asyncio/proactor_events.py", "asyncio/windows_events.py",
+    "asyncio/windows_utils.py", "json/tool.py", "sysconfig/__main__.py", "logging/config.py",
+    "logging/handlers.py", "concurrent/futures/process.py", "concurrent/interpreters/__init__.py",
+    "concurrent/interpreters/_crossinterp.py", "concurrent/interpreters/_queues.py", "pyodide/console.py",
+    "pyodide/_nodesock_transport.py",
 })
 # The 8-bit code pages among the codecs (a table each, 280 KB together): the app reads and writes UTF-8
 # only; cp437 stays, zipfile's default for names in an archive.
@@ -43,7 +60,7 @@ CODECS_KEPT = frozenset({"cp437.py"})
 def left_out_of_stdlib(filename: str) -> bool:
     """Is this entry of the standard library's zip one the app never imports?"""
     parts = filename.split("/")
-    if parts[0] in STDLIB_LEFT_OUT:
+    if parts[0] in STDLIB_LEFT_OUT or filename in STDLIB_FILES_LEFT_OUT:
         return True
     return (parts[0] == "encodings" and len(parts) == 2 and parts[1].startswith(CODE_PAGE_CODECS)
             and parts[1] not in CODECS_KEPT)
@@ -105,12 +122,12 @@ def prune_stdlib(source: Path, target: Path) -> None:
 
 def precompiled(sources: dict[str, bytes], stdlib: Path) -> dict[str, bytes]:
     """Bytecode made by the site's own Pyodide (web/compile-pyc.mjs, in node), so the browser imports
-    modules instead of compiling them at start-up: returns ``.pyc`` files for the modules among
-    ``sources`` (the wheel's files: its modules import its data), and replaces ``stdlib`` (the
+    modules instead of compiling them at start-up: returns ``.pyc`` files (without docstrings) for the
+    modules among ``sources`` (the wheel's files: its modules import its data), and replaces ``stdlib`` (the
     standard library's zip) with one in which the modules that Pyodide's start-up and the bridge
     import are bytecode. Cached in web/.cache by the inputs' hash, so a
     rebuild is quick and gives the same bytes; without node, {} and ``stdlib`` as it is (slower start)."""
-    digest = hashlib.sha256(PYODIDE_VERSION.encode() + stdlib.read_bytes())
+    digest = hashlib.sha256(PYODIDE_VERSION.encode() + (WEB / "compile-pyc.mjs").read_bytes() + stdlib.read_bytes())
     for path, data in sorted(sources.items()):
         digest.update(path.encode() + b"\0" + data + b"\0")
     cache = CACHE / f"pyc-{digest.hexdigest()[:20]}"
