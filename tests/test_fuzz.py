@@ -23,7 +23,7 @@ from hdchess.engine import Engine
 
 # Cases per entry point in the normal suite (the closing note quotes them).
 CASES = {"bridge text": 300, "bridge commands": 300, "engine lines": 300, "command line": 300,
-         "positions": 300, "records": 120, "moves": 300}
+         "positions": 300, "records": 120, "moves": 300, "explain": 150, "outcomes": 60}
 
 
 def budget(name: str):
@@ -217,3 +217,120 @@ def test_moves_of_any_kind_are_refused_cleanly(move):
     except HdchessError as exc:
         one_clean_line(str(exc))
         assert game.record_text() == before
+
+
+# -- explain and play agree (issue 35) -----------------------------------------------------------------------------
+
+PIECE_LETTERS = "KAEHRCPkaehrcpGgSsBbNn?"
+
+
+def move_texts(session: Session, rng: random.Random) -> st.SearchStrategy[tuple[str | None, str]]:
+    """Moves as a page, an embed or a script might send them: legal ones, legal ones with a result written,
+    captures with a result, Cheight swaps and carries on any squares, and garbage; (from, to) or (None, text)."""
+    state = session.game.state
+    names = list(state.geometry.square_names)
+    legal = [state.action_text(a) for a in session.game.legal_actions()] or ["a1"]
+    square = st.sampled_from(names + ["z9", "a0", ""])
+    letter = st.sampled_from(list(PIECE_LETTERS))
+    with_result = st.tuples(st.sampled_from(legal), letter).map(lambda t: f"{t[0]}({t[1]})")
+    capture = st.tuples(square, square, letter).map(lambda t: f"{t[0]}x{t[1]}({t[2]})")
+    swap = st.tuples(square, square, st.integers(-1, 9)).map(lambda t: f"{t[0]}={t[1]}^{t[2]}")
+    carry = st.tuples(square, st.sampled_from("-x"), square, st.integers(-1, 9)).map(
+        lambda t: f"{t[0]}{t[1]}{t[2]}+{t[3]}")
+    plain = st.tuples(square, st.sampled_from(["-", "x", "", " - "]), square).map(lambda t: "".join(t))
+    text = st.one_of(st.sampled_from(legal), with_result, capture, swap, carry, plain, square, nasty_text)
+    return st.one_of(text.map(lambda t: (None, t)), st.tuples(square, square))
+
+
+def session_of(variant: str, seed: int, plies: int) -> Session:
+    session = Session()
+    session.handle({"cmd": "new_game", "args": {"variant": variant, "seed": seed % 1000,
+                                                "players": {"1": "human", "2": "human"}}})
+    rng = random.Random(seed)
+    game = session.game
+    while not game.is_over() and len(game.moves) < plies:
+        game.play(rng.choice(game.legal_actions()))
+    return session
+
+
+@pytest.mark.parametrize("variant", variant_names())
+@budget("explain")
+@given(data=st.data(), seed=st.integers(0, 2**32), plies=st.integers(0, 120))
+def test_explain_and_play_agree_on_every_input(variant, data, seed, plies):
+    """Whatever play refuses, explain gives as not legal with play's reason; whatever play accepts is legal."""
+    session = session_of(variant, seed, plies)
+    frm, to = data.draw(move_texts(session, random.Random(seed)))
+    before = session.game.record_text()
+    args = {"to": to} if frm is None else {"from": frm, "to": to}
+    explained = session.handle({"cmd": "explain", "args": args})
+    assert explained["ok"], explained["error"]  # explain never fails, whatever the move
+    assert session.game.record_text() == before
+    move = to if frm is None or frm == to else f"{frm}-{to}"
+    played = session.handle({"cmd": "play", "args": {"move": move}})
+    reason = explained["result"]["reason"]
+    assert (reason is None) == played["ok"], (move, explained, played)
+    if played["ok"]:
+        return
+    one_clean_line(played["error"])
+    assert session.game.record_text() == before
+    names = session.game.state.geometry.square_names
+    square = to.strip().lower()
+    if frm is None and square in names and session.game.state.square_text(names.index(square)) not in (None, "x") \
+            and not session.game.is_over():
+        return  # a click on a piece that cannot act: explain says why the piece cannot (not yours, no move)
+    expected = played["params"]["reason"] if played.get("code") == "move.refused" else {
+        "code": played.get("code"), "text": played["error"]}
+    assert explained["result"].get("code") == expected["code"] and reason == expected["text"], (move, explained, played)
+
+
+# -- Game.replay with results that are not pieces (issue 35) -----------------------------------------------------
+
+def deal_and_history(game: Game) -> tuple:
+    """The position, the history, and what the deal turns up next: flips played, then taken back."""
+    marks = game.assisted, game.continued
+    flips = []
+    while not game.is_over() and len(flips) < 40:
+        chance = [a for a in game.legal_actions() if game.state.is_chance(a)]
+        if not chance:
+            break
+        flips.append(game.play(chance[-1]).text)
+    for _ in flips:
+        game.undo()  # a known deal puts each piece back where it lay
+    game.assisted, game.continued = marks
+    return game.state.position_text(extended=True), game.record_text(), [m.text for m in game.moves], flips
+
+
+not_pieces = st.one_of(st.floats(allow_nan=True), st.booleans(), st.text(max_size=8), st.integers(2**40, 2**80),
+                       st.integers(-2**80, -1), st.integers(17, 2**40), st.binary(max_size=3),
+                       st.lists(st.integers(0, 15), max_size=2), st.complex_numbers(max_magnitude=20))
+
+
+@pytest.mark.parametrize("variant", variant_names())
+@budget("outcomes")
+@given(seed=st.integers(0, 2**32), outcome=not_pieces, plies=st.integers(0, 40))
+def test_replay_refuses_results_that_are_not_pieces_and_changes_nothing(variant, seed, outcome, plies):
+    game = session_of(variant, seed, plies).game
+    actions = game.legal_actions()
+    if not actions:
+        return
+    action = random.Random(seed).choice(actions)
+    before = deal_and_history(game)
+    with pytest.raises(HdchessError) as refused:
+        game.replay(action, outcome)
+    one_clean_line(str(refused.value))
+    assert deal_and_history(game) == before
+
+
+@budget("outcomes")
+@given(outcome=st.one_of(st.none(), st.integers(-5, 20)))
+def test_replay_takes_a_whole_number_result_only_when_the_pool_has_it(outcome):
+    game = Game(seed=1)
+    pool = dict(game.state.chance_outcomes(game.state.parse_action("c2")[0]))
+    before = deal_and_history(game)
+    try:
+        played = game.replay("c2", outcome)
+    except HdchessError:
+        assert outcome is not None and outcome not in pool
+        assert deal_and_history(game) == before
+        return
+    assert outcome is None or played.revealed == outcome

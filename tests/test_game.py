@@ -131,18 +131,19 @@ def test_describe_turn():
 # -- issue 35: a chance result given through the API is checked before anything changes --------------------------
 
 def snapshot(game: Game):
-    """What a refused input must leave as it was: the position, the history, the deal's answers to come."""
-    import copy
-
-    probe = copy.deepcopy(game)
+    """What a refused input must leave as it was: the position, the history, the deal's answers to come
+    (flips played, then taken back: a known deal puts each piece back where it lay)."""
+    marks = game.assisted, game.continued
     flips = []
-    while not probe.is_over() and len(flips) < 40:
-        chance = [a for a in probe.legal_actions() if probe.state.is_chance(a)]
+    while not game.is_over() and len(flips) < 40:
+        chance = [a for a in game.legal_actions() if game.state.is_chance(a)]
         if not chance:
             break
-        flips.append(probe.play(chance[0]).text)
-    return (game.state.position_text(extended=True), [m.text for m in game.moves], game.record_text(),
-            flips)
+        flips.append(game.play(chance[0]).text)
+    for _ in flips:
+        game.undo()
+    game.assisted, game.continued = marks
+    return (game.state.position_text(extended=True), [m.text for m in game.moves], game.record_text(), flips)
 
 
 @pytest.mark.parametrize("outcome", [3.0, 0.0, True, False, "R", "3", b"\x03", [3], 3 + 0j, 2**70, -1, -2**70, 99,
