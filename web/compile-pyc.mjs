@@ -61,7 +61,11 @@ for path, encoded in sorted(json.loads(sources_json).items()):  # base64: data f
 
 if stdlib_out:
     import zipfile
-    sys.path.insert(0, "/tmp/src")
+    # imported from a zip, as the browser imports the wheel: reading it imports modules too (cp437)
+    with zipfile.ZipFile("/tmp/src.zip", "w") as package:
+        for path in sorted(json.loads(sources_json)):
+            package.write("/tmp/src/" + path, path)
+    sys.path.insert(0, "/tmp/src.zip")
     import hdchess.bridge as bridge  # what the first screen asks of Python: the AI comes later, while it thinks
     def call(cmd, **args):
         return json.loads(bridge.handle(json.dumps({"cmd": cmd, "args": args})))

@@ -34,8 +34,8 @@ const ON_DEMAND = "__HDCHESS_ON_DEMAND__";
 // the engine worker put aside, or the browser's HTTP cache gives, may be another build's.
 const HASHES = "__HDCHESS_HASHES__";
 // What the engine worker put aside on a first visit, as it fetched it (web/worker.js): taken from
-// there instead of downloaded a second time.
-const STAGING = "hdchess-fetched";
+// there instead of downloaded a second time. (Not named "hdchess-...": it outlives the versions.)
+const STAGING = "hdchess.fetched";
 
 /** One of the lists the build writes in place of the marks above. @param {unknown} list */
 const listed = (list) => /** @type {string[]} */ (list);
@@ -96,7 +96,7 @@ swScope.addEventListener("activate", (/** @type {ExtendableEvent} */ event) => {
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(
-        names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME && name !== STAGING)
+        names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME)
           .map((name) => caches.delete(name))))
       .then(() => swScope.clients.claim())
   );

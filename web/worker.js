@@ -47,7 +47,7 @@ const errorText = (error) => String((error instanceof Error && error.message) ||
 // cache, as in a private window, keeps no file as big as the runtime's 9.6 MB). The service worker checks
 // each against the build's hash of it, so a file from another build is never taken. Once a service
 // worker serves this site (the page says so in this script's URL), nothing is put aside.
-const STAGING = "hdchess-fetched";
+const STAGING = "hdchess.fetched";
 const staging = new URL(import.meta.url).hash === "#first-visit" && typeof caches !== "undefined";
 /** @type {Promise<unknown>[]} */
 const stored = [];

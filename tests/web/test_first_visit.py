@@ -39,8 +39,8 @@ def visit(browser, cache_control):
         page.goto(serve.url_of(server))  # as a player comes: the site's root
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000, polling=100)
         page.wait_for_timeout(1000)  # anything the service worker still fetches
-        staged = page.evaluate("caches.has('hdchess-fetched').then(async (has) => has ?"
-                               " (await (await caches.open('hdchess-fetched')).keys()).length : 0)")
+        staged = page.evaluate("caches.has('hdchess.fetched').then(async (has) => has ?"
+                               " (await (await caches.open('hdchess.fetched')).keys()).length : 0)")
         first = list(served)
         served.clear()
         revisit = context.new_page()
