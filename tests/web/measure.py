@@ -11,7 +11,11 @@
   and the round trip seen by the page), over the same positions for every level,
   beside the CPython time on this machine;
 - the longest main-thread task (PerformanceObserver, ``longtask``: tasks over
-  50 ms) while loading, and while playing a game against the AI by clicking.
+  50 ms) while loading, and while playing a game against the AI by clicking;
+- a first visit counted at the server (the site's root in a fresh browser context, until the
+  service worker serves the page): bytes sent, requests, files downloaded, and any file
+  downloaded twice, with the ``Cache-Control`` of GitHub Pages (``max-age=600``) and of
+  ``web/serve.py`` (``no-cache``: every file the browser had is revalidated, 304 with no body).
 
 Off-site hosts do not resolve in the browser (and any attempt is reported), but
 requests are not intercepted: interception would switch off the HTTP cache.
@@ -99,6 +103,40 @@ def measure_startup(browser, url, runs, offsite):
         warm.append(open_and_wait(page, url))  # the revisit: the service worker serves every file
         context.close()
     return cold, warm
+
+
+FIRST_VISIT_HOSTS = (("GitHub Pages", "max-age=600"), ("web/serve.py", "no-cache"))
+
+
+def first_visit(browser, site: Path, cache_control: str, offsite) -> dict:
+    """A first visit to ``site`` served with ``cache_control``, counted at the server."""
+    from collections import Counter
+
+    served: list[tuple[str, int, int]] = []
+    server = serve.make_server(site, port=0, cache_control=cache_control, served=served)
+    serve.serve_in_thread(server)
+    context = browser.new_context()  # no request interception: it would switch off the HTTP cache
+    context.on("request", lambda request: offsite_check(request, offsite))
+    try:
+        page = context.new_page()
+        page.goto(serve.url_of(server))
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=180_000, polling=100)
+        page.wait_for_timeout(1000)
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    downloads = Counter(path for path, status, _ in served if status == 200)
+    return {"bytes": sum(size for _, _, size in served), "requests": len(served), "downloads": downloads.total(),
+            "twice": {path: n for path, n in downloads.items() if n > 1}}
+
+
+def print_first_visits(browser, site: Path, offsite, label: str = "") -> None:
+    for host, cache_control in FIRST_VISIT_HOSTS:
+        visit = first_visit(browser, site, cache_control, offsite)
+        twice = ", ".join(f"{path} x{n}" for path, n in sorted(visit["twice"].items())) or "none"
+        print(f"  {label}{host} ({cache_control}): {visit['bytes'] / 1e6:.2f} MB, {visit['requests']} requests, "
+              f"{visit['downloads']} files sent; downloaded more than once: {twice}")
 
 
 def offsite_check(request, offsite):
@@ -213,6 +251,9 @@ def compare_startup(sites: list[Path], runs: int) -> int:
     results = {site: ([], []) for site in sites}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
+        print("first visit, counted at the server (an hdc2 game: no endgame table file)")
+        for site in sites:
+            print_first_visits(browser, site, offsite, f"{str(site):28} ")
         print(f"start-up, headless Chromium {browser.version}, {runs} runs of each site in turns")
         for _ in range(runs):
             for site, server in zip(sites, servers):
@@ -239,7 +280,7 @@ def main(argv=None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="start-up runs (cold and warm), default 3")
     parser.add_argument("--plies", type=int, default=60, help="longest game to play for long tasks, default 60")
     parser.add_argument("--levels", default="Beginner,Casual,Club,Expert,Master")
-    parser.add_argument("--skip", default="", help="comma list of parts to skip: startup,ai,game")
+    parser.add_argument("--skip", default="", help="comma list of parts to skip: firstvisit,startup,ai,game")
     parser.add_argument("--site", action="append", default=[],
                         help="measure the start-up of this built site instead of building (repeat to compare "
                              "builds in one run, in turns)")
@@ -263,6 +304,10 @@ def main(argv=None) -> int:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=ARGS)
         print(f"hdchess web app, headless Chromium {browser.version}, {site_url}")
+        if "firstvisit" not in skip:
+            print(f"\nfirst visit, counted at the server (an hdc2 game: no endgame table file); the site: "
+                  f"{site_size(site) / 1e6:.1f} MB")
+            print_first_visits(browser, site, offsite)
         if "startup" not in skip:
             cold, warm = measure_startup(browser, app_url, args.runs, offsite)
             print(f"\nstart-up, median of {args.runs} (ms from navigation)")
