@@ -26,6 +26,7 @@ function newGameArgs(choice, seed = null) {
     names: setup.names,
   };
   if (seed !== null && seed !== undefined) args.seed = seed;
+  if (choice.serious === true) args.serious = true;
   return args;
 }
 

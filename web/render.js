@@ -13,7 +13,7 @@ import { engineErrorText } from "./ui/messages.js";
 import { flagged, formatClock, remainingOf } from "./ui/clock.js";
 import {
   app, findAction, humanCanAct, humanColor, humanHasMoved, markOf, NO_LEGAL, replayPosition, resigner,
-  reviewHintAt, shownReplayPly, startPly,
+  reviewHintAt, shownReplayPly, startPly, viewFlag,
 } from "./state.js";
 
 /** @typedef {import("./engine-client.js").View} View */
@@ -150,6 +150,10 @@ export function renderStatus() {
   }
   board.element.setAttribute("aria-busy", app.thinking ? "true" : "false");
   els.knownDeal.hidden = !app.view?.known_deal;
+  const continued = document.getElementById("continued-mark");
+  if (continued) continued.hidden = !viewFlag(app.view, "continued");
+  const serious = document.getElementById("serious-mark");
+  if (serious) serious.hidden = !viewFlag(app.view, "serious");
 }
 
 /** @param {string} selector */
@@ -162,8 +166,13 @@ export function renderButtons() {
   b.record.disabled = !app.ready || !!app.fatal;
   const view = app.view;
   const undoable = view.moves.length > 0 && (app.setup.mode === "two" || humanHasMoved());
-  b.undo.disabled = !idle || !undoable;
-  b.hint.disabled = !idle || !humanCanAct() || app.replayPly !== null;
+  const serious = viewFlag(view, "serious"); // no undo, no hint: the buttons say why
+  b.undo.disabled = !idle || !undoable || serious;
+  b.hint.disabled = !idle || !humanCanAct() || app.replayPly !== null || serious;
+  for (const [button, key] of /** @type {const} */ ([[b.undo, "undo.seriousOff"], [b.hint, "hint.seriousOff"]])) {
+    if (serious) button.title = t(key);
+    else button.removeAttribute("title");
+  }
   b.resign.disabled = !idle || !resigner();
   const over = Boolean(view.outcome) && view.moves.length > 0;
   els.replayBar.hidden = !over;

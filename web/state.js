@@ -32,6 +32,7 @@ import { t } from "./i18n.js";
  * @property {string} variant
  * @property {Record<string, unknown>} [options] the variant's rule options
  * @property {string} [clock] a time control ("5+0"), or "none"
+ * @property {boolean} [serious] a serious game: no undo, no hints
  */
 
 /**
@@ -183,6 +184,12 @@ export function setupFromView(view, fallback) {
  *  @returns {VariantInfo | null} */
 export function variantInfo(name) {
   return app.info?.variants?.find((v) => v.name === name) ?? app.info?.variants?.[0] ?? null;
+}
+
+/** A yes/no fact of the view that older views lack (serious, continued): false when absent.
+ *  @param {View} view @param {"serious" | "continued" | "assisted" | "known_deal"} key @returns {boolean} */
+export function viewFlag(view, key) {
+  return Boolean(view && /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (view))[key]);
 }
 
 export function humanPlayer() {

@@ -89,6 +89,9 @@ export function renderGameOver(section, view, ctx) {
     el("p", { class: "reason" }, terminationText(outcome, view)),
     ...(byScore ? scoreLines(outcome, view) : [materialLine(outcome)]),
     hidden && byScore ? el("p", { class: "muted" }, t("over.hiddenLeft", { n: hidden })) : null,
+    view.assisted ? el("p", { class: "assisted over-mark" }, t("panel.assisted")) : null,
+    /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (view)).continued
+      ? el("p", { class: "assisted over-mark", title: t("deal.continuedHelp") }, t("deal.continued")) : null,
     el("h3", {}, t("panel.graph")),
     graph,
     reviewPart(ctx, view.moves?.length ?? 0),

@@ -115,6 +115,11 @@ export function createNewGameDialog(dialog, { onStart, onRules = () => {} }) {
           TIME_CONTROLS.map((c) => el("option", { value: c, selected: c === (settings.clock ?? "none") },
             clockLabel(c)))),
         el("small", { class: "help", id: "ng-clock-help" }, t("new.clockHelp"))),
+      el("div", { class: "field checkbox" },
+        el("label", { for: "ng-serious" },
+          el("input", { type: "checkbox", id: "ng-serious", name: "serious", checked: settings.serious === true,
+            "aria-describedby": "ng-serious-help" }), " ", t("new.serious")),
+        el("small", { class: "help", id: "ng-serious-help" }, t("new.seriousHelp"))),
       el("p", {}, el("button", { type: "button", id: "ng-rules", onclick: () => {
         onRules(variants.find((v) => v.name === variantSelect.value));
       } }, t("new.rulesOf"))),
@@ -146,6 +151,7 @@ export function createNewGameDialog(dialog, { onStart, onRules = () => {} }) {
         variant: variant?.name ?? settings.variant,
         options,
         clock: TIME_CONTROLS.find((c) => c === data.get("clock")) ?? "none",
+        serious: data.get("serious") === "on",
       };
       error.hidden = true;
       const submit = /** @type {HTMLButtonElement} */ (form.querySelector("[type=submit]"));

@@ -15,6 +15,13 @@ export function shareLink(record) {
   return url.toString();
 }
 
+/** The dialog's title: "Game record", and the mark of an assisted game when its record says so
+ *  (the same words as the move list and the end screen). @param {string | null} record */
+export function recordTitle(record) {
+  return /^\s*\[Assisted\s+"yes"\]\s*$/m.test(record ?? "") ? `${t("record.title")} · ${t("panel.assisted")}`
+    : t("record.title");
+}
+
 /** @param {string} text */
 async function copyText(text) {
   try {
@@ -51,7 +58,7 @@ export function createRecordDialog(dialog, { onImport }) {
       file.value = "";
     });
     const form = el("form", { method: "dialog", class: "record-form" },
-      el("h2", {}, t("record.title")),
+      el("h2", {}, recordTitle(record)),
       el("p", { id: "record-help", class: "muted" }, t("record.help")),
       el("label", { for: "record-text", class: "sr-only" }, t("record.label")),
       area, error, status, linkBox,

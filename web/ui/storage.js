@@ -15,6 +15,7 @@
  * @property {Record<string, Record<string, unknown>>} options variant -> its rule options
  * @property {boolean} sound
  * @property {string} clock
+ * @property {boolean} [serious] new games are serious (no undo, no hints)
  */
 
 /**
@@ -44,6 +45,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
   options: {}, // {variant: {option: value}}
   sound: true,
   clock: "none", // a time control of ui/clock.js for new games
+  serious: false, // new games are serious: no undo, no hints
 });
 
 const PLAYER_KINDS = ["human", "ai"];
@@ -115,6 +117,7 @@ export function loadSettings(defaults = DEFAULT_SETTINGS) {
   take("variant", (v) => typeof v === "string" && /^[a-z0-9_]{1,30}$/.test(v));
   take("sound", (v) => typeof v === "boolean");
   take("clock", (v) => typeof v === "string" && /^(none|\d{1,3}\+\d{1,3})$/.test(v));
+  take("serious", (v) => typeof v === "boolean");
   if ("options" in value) {
     if (isPlainObject(value.options) && Object.values(value.options).every(isPlainObject)) {
       settings.options = value.options;
