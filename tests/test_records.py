@@ -168,3 +168,14 @@ def test_bad_records_raise_record_error_naming_the_move_or_tag(change, message):
 def test_a_record_must_be_text():
     with pytest.raises(RecordError, match="a game record must be text"):
         Game.from_record(None)
+
+
+def test_the_serious_and_continued_tags_are_the_games_own_not_copied_words():
+    """Serious and Continued are derived from the game (like Assisted): read back, never kept as free tags."""
+    game = Game.from_record('[Serious "yes"]\n[Continued "from a record"]\n[Event "x"]\n\n1. c2(K) *')
+    assert game.serious and game.continued
+    text = game.record_text()
+    assert text.count("[Serious ") == 1 and text.count("[Continued ") == 1
+    quiet = Game.from_record('[Serious "no"]\n[Continued "no"]\n\n*')
+    assert not quiet.serious and not quiet.continued
+    assert "Serious" not in quiet.record_text() and "Continued" not in quiet.record_text()
