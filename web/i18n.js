@@ -89,7 +89,7 @@ const STRINGS = {
     "panel.pool.empty": "All pieces are face-up.",
     "panel.moves": "Moves",
     "panel.moves.empty": "No moves yet.",
-    "panel.assisted": "Assisted (undo or hint used)",
+    "panel.assisted": "assisted (undo or hint used)",
     "panel.penalisedMove": "repetition penalty: moved straight back",
     "panel.graph": "Evaluation",
     "panel.graph.loading": "Analysing the game…",
