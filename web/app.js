@@ -153,7 +153,7 @@ async function startFromDialog(choice) {
   await startGame(choice);
   Object.assign(settings, {
     mode: choice.mode, first: choice.first, level: choice.level, variant: choice.variant, clock: choice.clock,
-    options: { ...settings.options, [choice.variant]: choice.options },
+    serious: choice.serious === true, options: { ...settings.options, [choice.variant]: choice.options },
   });
   saveSettings();
   if (embed) post("ready", readyDetails());

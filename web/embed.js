@@ -61,7 +61,7 @@ function onParentMessage(event) {
   }
 }
 
-/** Turn embed options {variant, level, first, seed, options} into a new-game choice; null (after fail) if bad. */
+/** Turn embed options {variant, level, first, seed, options, serious} into a new-game choice; null (after fail) if bad. */
 /** @param {Record<string, any>} data @param {(err: unknown) => void} fail
  *  @returns {{choice: import("./state.js").Choice, seed: string | null} | null} */
 function choiceFromOptions(data, fail) {
@@ -85,6 +85,10 @@ function choiceFromOptions(data, fail) {
   if (data.options !== undefined) {
     if (!data.options || typeof data.options !== "object") return fail("options must be an object"), null;
     choice.options = data.options;
+  }
+  if (data.serious !== undefined) {
+    if (typeof data.serious !== "boolean") return fail("serious must be true or false"), null;
+    choice.serious = data.serious;
   }
   let seed = null;
   if (data.seed !== undefined && data.seed !== null) {

@@ -106,7 +106,7 @@
  *   variant: string, title?: string, options?: Record<string, unknown>, decided_by_score?: boolean,
  *   position?: string, start_ply?: number, players?: Record<string, string>, names?: Record<string, string>,
  *   level?: string, ai_turn?: boolean, legal?: Legal, moves: Move[], assisted?: boolean,
- *   known_deal?: boolean, record?: string,
+ *   known_deal?: boolean, serious?: boolean, continued?: boolean, record?: string,
  * }} View
  */
 
