@@ -29,8 +29,11 @@ What the site holds, and why:
   rendered at build time with Python-Markdown (links to ``foo.md`` become ``foo.html``).
 - ``sw.js`` at the root, so its scope is the whole site, with a cache version
   derived from the content of every other file, the list of files to cache
-  when it is installed (all but the big tables) and of those it caches when
-  first fetched (the big tables).
+  when it is installed (all but the big tables and the documentation pages),
+  of those it caches when first fetched (the big tables, the documentation
+  pages), and each file's SHA-256, so that it caches only this build's files
+  (on a first visit it takes those the engine worker already fetched instead
+  of downloading them again).
 
 Each job is a module of ``web/buildlib/`` (see its ``__init__``); this file runs them in order.
 Downloads are cached (``web/node_modules`` for npm; ``web/.cache`` for pip, the
