@@ -20,7 +20,7 @@ from .core import COLOR_NAMES, piece_from_letter, piece_name
 from .display import render_board, render_stacks, use_colour
 from .errors import HdchessError
 from .game import Game, PlayedMove
-from .gamestate import NO_SIDE, GameState
+from .gamestate import NO_SIDE
 from .inputs import excerpt, one_line
 from .limits import (
     DEFAULT_MAX_PLIES,
@@ -33,10 +33,11 @@ from .limits import (
     check,
 )
 from .notation import parse_position, pv_text, sorted_action_texts
+from .options import SWITCHES
 from .perft import divide, perft
 from .players import Choice, Player, Turn, new_player_seed, play_turns
 from .referee import SEED_MAX, check_seed
-from .rules import SWITCHES, Ruleset
+from .rules import GameState, Ruleset
 from .variants import load_ruleset, variant_names, variant_spec
 
 

@@ -11,7 +11,7 @@ import sys
 from typing import IO
 
 from .core import piece_from_letter
-from .gamestate import GameState
+from .rules import GameState
 
 _RED, _BLACK, _DIM, _RESET = "\x1b[31;1m", "\x1b[36;1m", "\x1b[2m", "\x1b[0m"
 

@@ -38,11 +38,11 @@ from .ai import LEVELS, SearchInfo, SearchLimits, SearchResult, choose_action, l
 from .ai.levels import level_searcher
 from .errors import HdchessError
 from .game import Game
-from .gamestate import GameState
 from .inputs import excerpt, shown, whole_number
 from .limits import MAX_CLOCK_MS, MAX_MOVES_TO_GO, MAX_MOVETIME_MS, MAX_NODES, MAX_SEARCH_DEPTH, check
 from .notation import pv_text
-from .rules import Option
+from .options import Option
+from .rules import GameState
 from .variants import DEFAULT_VARIANT, load_ruleset, variant_names, variant_spec
 
 AUTHOR = "the hdchess authors"

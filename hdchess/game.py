@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 
 from .core import COLOR_NAMES, piece_letter
 from .errors import HdchessError, IllegalMoveError, InvalidMoveError, RecordError
-from .gamestate import NO_SIDE, TERMINATIONS, Action, GameState, Outcome, Termination, turn_player
+from .gamestate import NO_SIDE, TERMINATIONS, Action, Outcome, Termination
 from .inputs import excerpt, shown
 from .messages import Message, reason_of
 from .record import DERIVED_TAGS, RESULTS, format_record, parse_record
 from .referee import FairDraw, KnownDeal, check_seed
-from .rules import Ruleset
+from .rules import GameState, Ruleset, turn_player
 from .variants import DEFAULT_VARIANT, load_ruleset
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .gamestate import Action, GameState
-from .rules import Ruleset
+from .gamestate import Action
+from .rules import GameState, Ruleset
 from .variants import load_ruleset
 
 

@@ -40,9 +40,9 @@ from .ai.search import Searcher
 from .core import piece_from_letter
 from .errors import HdchessError
 from .game import Game, PlayedMove
-from .gamestate import Action, GameState
+from .gamestate import Action
 from .inputs import excerpt
-from .rules import Ruleset
+from .rules import GameState, Ruleset
 
 
 @dataclass(frozen=True)

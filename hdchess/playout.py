@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
-from .gamestate import GameState, Outcome
+from .gamestate import Outcome
 from .referee import KnownDeal
+from .rules import GameState
 
 
 def random_playout(state: GameState, rng: random.Random, max_plies: int = 100_000) -> tuple[int, Outcome | None]:

@@ -24,8 +24,9 @@ from __future__ import annotations
 import random
 
 from .errors import IllegalMoveError, RulesetError
-from .gamestate import Action, GameState
+from .gamestate import Action
 from .inputs import whole_number
+from .rules import GameState
 
 SEED_MAX = 2**63 - 1
 

@@ -9,7 +9,12 @@ only what differs from its parent (:meth:`VariantSpec.derive`).
 A :class:`Ruleset` is a variant with every option resolved and validated: a
 frozen value, hashable, that round-trips through a dict (``ruleset.as_dict()``).
 Derived tables (the board, the value of each piece, the starting set) are
-computed once when it is made.
+computed once when it is made. ``ruleset.new_state()`` is the variant's start,
+a :class:`GameState`: the protocol every family's states keep, and all that
+the code above the families (notation, records, the referee, the AI, the
+engine, the CLI, the web bridge) may use of a position. The two are defined
+together, as OpenSpiel's Game and State are, because each names the other.
+Rule options and switches are in :mod:`hdchess.options`.
 
 The registry of variants, and ``load_ruleset(name, **options)``, are in
 :mod:`hdchess.variants`:
@@ -24,87 +29,21 @@ The registry of variants, and ``load_ruleset(name, **options)``, are in
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .core import CHARIOT, CHINESE_NAMES, KIND_LETTERS, KIND_NAMES, RED, make_piece  # noqa: F401  (doctest)
+from .core import CHARIOT, CHINESE_NAMES, KIND_LETTERS, KIND_NAMES, RED, Color, make_piece  # noqa: F401  (doctest)
 from .errors import RulesetError
-from .gamestate import GameState
+from .gamestate import NO_SIDE, Action, ActionInfo, Outcome
 from .geometry import Geometry
-from .inputs import excerpt, whole_number
-from .messages import Message
+from .inputs import excerpt
+from .options import SWITCH_DEFAULTS, Option
 
 if TYPE_CHECKING:  # types only: the rules sit below the AI
     from .ai.knowledge import Knowledge
 
-OPTION_MAXIMUM = 100_000  # no option needs more; bounds what text may ask for
-
-
-@dataclass(frozen=True)
-class Option:
-    """One documented rule option: a choice among words, or a whole number."""
-
-    name: str  # key in dicts, records and the CLI: ``no_progress_plies``
-    engine_name: str  # name in the engine protocol and record tags: ``NoProgressPlies``
-    default: Any
-    doc: str
-    choices: tuple[str, ...] = ()  # a choice option when non-empty, else an integer
-    minimum: int = 0
-    maximum: int = OPTION_MAXIMUM
-    label: str = ""  # what a player reads beside the option's field (default: the name in words)
-    choice_labels: tuple[str, ...] = ()  # what a player reads for each choice, in order (default: the choice)
-
-    def __post_init__(self) -> None:
-        if self.choice_labels and len(self.choice_labels) != len(self.choices):
-            raise RulesetError(f"option {self.name!r}: {len(self.choice_labels)} choice labels "
-                               f"for {len(self.choices)} choices")
-
-    @property
-    def player_label(self) -> str:
-        """The option's name as a player reads it: its label, or its name in words."""
-        return self.label or self.name.replace("_", " ").capitalize()
-
-    def choice_label(self, choice: str) -> str:
-        """A choice as a player reads it."""
-        return self.choice_labels[self.choices.index(choice)] if self.choice_labels else choice
-
-    def parse(self, value: Any) -> Any:
-        """Check (and, from text, convert) a value; RulesetError names the key."""
-        if self.choices:
-            text = value.strip().lower() if isinstance(value, str) else None
-            if text not in self.choices:
-                raise RulesetError(Message("option.not_a_choice", name=self.name, choices=list(self.choices),
-                                           text=excerpt(value)))
-            return text
-        return whole_number(value, self.name, self.minimum, self.maximum, RulesetError, signed=True)
-
-    def describe(self) -> str:
-        kind = "|".join(self.choices) if self.choices else f"integer >= {self.minimum}"
-        return f"{self.name} ({kind}, default {self.default}): {self.doc}"
-
-
-@dataclass(frozen=True)
-class Switch:
-    """A behaviour that sets a variant apart: documented once, like an option,
-    but fixed by the variant rather than chosen by the players."""
-
-    name: str
-    default: Any
-    doc: str
-
-
-SWITCHES = (
-    Switch("ending", "score", "how a finished game is decided: 'score' (the higher score on the board wins) "
-                              "or 'win-loss' (the rules name a winner; piece values only estimate)"),
-    Switch("blind_captures", False, "a piece may capture a face-down piece; what it was is drawn at that moment, "
-                                    "and it may be the capturer's own"),
-    Switch("general_loss", False, "a player whose General leaves the board loses at once"),
-    Switch("chase_rule", False, "a piece that checked the enemy General on each of its side's last three turns "
-                                "may not check it on the next"),
-)
-_SWITCH_DEFAULTS = {s.name: s.default for s in SWITCHES}
 KINDS = "".join(KIND_LETTERS)  # K A E H R C P W: what counts and score tables are indexed by
 
 
@@ -162,7 +101,7 @@ class VariantSpec:
         """Check the spec: each table against the piece kinds, each option's default
         against its own parse, the rules file, and (its family's checks) the board."""
         name = self.name
-        unknown = set(self.switches) - set(_SWITCH_DEFAULTS)
+        unknown = set(self.switches) - set(SWITCH_DEFAULTS)
         if unknown:
             raise RulesetError(f"{name}: unknown switch {sorted(unknown)[0]!r}")
         _check_per_kind(name, "counts", self.counts)
@@ -197,7 +136,7 @@ class VariantSpec:
         return dataclasses.replace(self, parent=self.name, **changes)
 
     def switch(self, name: str) -> Any:
-        return self.switches.get(name, _SWITCH_DEFAULTS[name])
+        return self.switches.get(name, SWITCH_DEFAULTS[name])
 
     def option(self, key: str) -> Option:
         for opt in self.options:
@@ -331,3 +270,115 @@ def _check_per_kind(name: str, label: str, table: object) -> None:
             and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in table)):
         raise RulesetError(f"{name}: {label} must be {len(KINDS)} whole numbers, one per kind ({' '.join(KINDS)}), "
                            f"not {table!r}")
+
+
+class GameState(Protocol):
+    """The interface of a game position with its history (for the rules that need one).
+
+    Construction: ``ruleset.new_state()`` (the variant's start) and
+    ``ruleset.read_position(text)`` (a position line, checked).
+    """
+
+    ruleset: Ruleset
+    geometry: Geometry
+    side: int  # the colour that acts now (NO_SIDE before colours exist); a pending swap's owner in Cheight
+    ply: int  # moves played so far (a family may leave some actions, like swaps, uncounted)
+    quiet: int  # the no-progress count
+    hash: int  # a Zobrist hash of the public position (repetitions compare it)
+
+    # -- whose turn ----------------------------------------------------------------------
+    @property
+    def actor(self) -> int:
+        """The colour that acts now (NO_SIDE while no colour is decided)."""
+
+    def player_color(self, player: int) -> Color | None:
+        """The colour of player 1 (who opened the game) or 2; None while undecided."""
+
+    # -- rules ---------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every action the actor may take (whether or not the game has ended)."""
+
+    def outcome(self, actions: Sequence[Action] | None = None) -> Outcome | None:
+        """The game's end if it has ended, else None (``actions``: the legal actions, if known)."""
+
+    def push(self, action: Action, outcome: int | None = None) -> None:
+        """Play a legal action; ``outcome`` is what a chance action turned out to be."""
+
+    def pop(self) -> Action:
+        """Undo the last push exactly; returns its action."""
+
+    def copy(self) -> GameState:
+        """An independent copy with the same history."""
+
+    def is_action(self, action: int) -> bool:
+        """Does the int encode an action of this game (legal here or not)?"""
+
+    def is_chance(self, action: Action) -> bool:
+        """Is the action's result drawn by chance (a flip)?"""
+
+    def chance_outcomes(self, action: Action) -> list[tuple[int, float]]:
+        """(outcome, probability) of each result a chance action may have; [] for others."""
+
+    def has_chance(self) -> bool:
+        """May any action from here on still be a chance action?"""
+
+    def chance_slots(self) -> list[int]:
+        """Where the unknown outcomes lie (face-down squares); [] in a game without chance."""
+
+    def pool_pieces(self) -> list[int]:
+        """The unknown outcomes, one per slot (the referee deals them onto the slots)."""
+
+    def chance_slot(self, action: Action) -> int | None:
+        """The slot a chance action reveals; None for an action that reveals nothing."""
+
+    def search_key(self) -> int:
+        """A hash of everything that decides the game's future (hash plus rule state)."""
+
+    def repetitions(self) -> int:
+        """How often the current position has occurred (1 = first time)."""
+
+    def score(self, color: Color) -> int:
+        """The colour's score or material by the variant's values (what the view shows)."""
+
+    # -- text ------------------------------------------------------------------------------
+    def position_text(self, extended: bool | None = None) -> str:
+        """The position line (``extended``: with the optional history fields)."""
+
+    def action_text(self, action: Action, outcome: int | None = None) -> str:
+        """An action in the notation; with ``outcome``, as a record writes it (``c2(R)``)."""
+
+    def parse_action(self, text: str) -> tuple[Action, int | None]:
+        """(action, outcome written with it or None); raises InvalidMoveError, or
+        IllegalMoveError for text that names an action the position cannot have."""
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why a well-formed action that is not legal here is refused, in a player's words."""
+
+    def action_info(self, action: Action) -> ActionInfo:
+        """What a user interface shows of a legal action (call before pushing it)."""
+
+    def captured_by(self, action: Action, outcome: int | None) -> int | None:
+        """The piece the action removes from the board (call before pushing it)."""
+
+    # -- what players see --------------------------------------------------------------------
+    def square_text(self, sq: int) -> str | None:
+        """A square's content: None when empty, ``x`` face-down, else its piece
+        letters from the bottom of the stack to the top (``R``, ``pRA``)."""
+
+    def public_info(self) -> dict[str, Any]:
+        """The family's own public facts for a view (the face-down pool, captures, the
+        quiet count and its limit, ...); ``note``, when present, is a short sentence a
+        player must know about the position (a pending promotion)."""
+
+    def is_capture(self, action: Action) -> bool:
+        """Does the action take (or cover) an enemy piece?"""
+
+    @property
+    def move_stack(self) -> list[Action]:
+        """Every action pushed so far, oldest first."""
+
+
+def turn_player(state: GameState) -> int:
+    """The player (1 or 2) who acts now: player 1 opens, before any colour exists."""
+    actor = state.actor
+    return 1 if actor == NO_SIDE or actor == state.player_color(1) else 2

@@ -13,7 +13,7 @@ from support import parse_move_text
 from hdchess import Game, load_ruleset, position_text
 from hdchess.engine import Engine
 from hdchess.notation import parse_position, pv_text
-from hdchess.rules import Option
+from hdchess.options import Option
 from hdchess.variants import _REGISTRY, variant_names, variant_spec
 
 OPENING = ["c2(R)", "b3(p)", "d2(h)"]  # player 1 flips a red Chariot: player 2 is red

@@ -8,7 +8,8 @@ from hdchess import RED, Ruleset, RulesetError, load_ruleset, ruleset_from_dict,
 from hdchess.core import make_piece
 from hdchess.game import Game
 from hdchess.geometry import Geometry
-from hdchess.rules import Option, make_ruleset
+from hdchess.options import Option
+from hdchess.rules import make_ruleset
 from hdchess.variants import variant_spec
 
 

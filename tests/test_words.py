@@ -10,7 +10,7 @@ import pytest
 from hdchess.bridge import Session
 from hdchess.errors import RulesetError
 from hdchess.messages import TEMPLATES
-from hdchess.rules import Option
+from hdchess.options import Option
 from hdchess.variants import BUILT_IN, variant_spec
 from hdchess.words import (
     WordsError,

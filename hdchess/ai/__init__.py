@@ -12,7 +12,7 @@ use only this):
 - ``hint(state, seed=0)``: the strongest analysis a browser can afford.
 - ``LEVELS``: the six levels, Beginner to Grandmaster (the last thinks by time).
 
-The AI only ever receives a public state (:mod:`hdchess.gamestate`): the pool
+The AI only ever receives a public state (:class:`hdchess.rules.GameState`): the pool
 of face-down pieces, never anything the referee keeps. Each game brings its
 own evaluation and move ordering (:class:`Knowledge`); the search is shared.
 

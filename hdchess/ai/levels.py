@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..gamestate import GameState
+from ..rules import GameState
 from .level_table import LEVELS, TIMED_LEVELS, TOP_LEVEL, Level, level_by_name
 from .limits import SearchLimits
 from .search import Searcher, SearchInfo, SearchResult, analyse

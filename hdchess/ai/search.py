@@ -1,7 +1,7 @@
 """Expectiminimax search over the public position, for every game.
 
 The search talks to a game only through the state protocol
-(:mod:`hdchess.gamestate`) and the game's :class:`~.knowledge.Knowledge`.
+(:class:`hdchess.rules.GameState`) and the game's :class:`~.knowledge.Knowledge`.
 A chance action (a flip: face-down pieces are unknown to both players) is a
 *chance node*: its children are its outcomes, weighted by their probability.
 Decision nodes use negamax alpha-beta with principal variation search; chance
@@ -37,7 +37,8 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..gamestate import Action, GameState, Outcome
+from ..gamestate import Action, Outcome
+from ..rules import GameState
 from .knowledge import DECISIVE, WIN_BONUS, Weights, terminal_utility
 from .limits import SearchLimits
 

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from ..gamestate import Action, GameState
-    from ..rules import Ruleset
+    from ..gamestate import Action
+    from ..rules import GameState, Ruleset
 
 
 class TableProber(Protocol):

@@ -12,7 +12,7 @@ from typing import Any
 from .. import __version__
 from ..ai.level_table import LEVELS, TIMED_LEVELS
 from ..core import KIND_LETTERS
-from ..rules import SWITCHES
+from ..options import SWITCHES
 from ..variants import load_ruleset, variant_names, variant_spec
 from ..words import message_templates, variant_words
 

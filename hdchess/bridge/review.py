@@ -11,8 +11,8 @@ from typing import Any
 from ..ai.knowledge import WIN_BONUS
 from ..core import RED
 from ..game import Game
-from ..gamestate import GameState
 from ..notation import pv_text
+from ..rules import GameState
 from .view import states
 
 ANALYSIS_NODES = 4000  # the review's default search per ply

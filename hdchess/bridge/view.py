@@ -13,8 +13,9 @@ from typing import Any
 
 from ..core import COLOR_NAMES, piece_letter
 from ..game import Game, PlayedMove
-from ..gamestate import NO_SIDE, GameState
+from ..gamestate import NO_SIDE
 from ..messages import Message
+from ..rules import GameState
 
 
 def color_name(color: int | None) -> str | None:

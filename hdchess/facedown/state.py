@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..gamestate import Action, GameState
+from ..gamestate import Action
+from ..rules import GameState
 from . import explain, notation
 from .position import Position
 
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
 
 
 class State(Position):
-    """A face-down game state (see :mod:`hdchess.gamestate` for the protocol)."""
+    """A face-down game state (see :class:`hdchess.rules.GameState` for the protocol)."""
 
     __slots__ = ()
 

@@ -8,7 +8,8 @@ import functools
 from typing import TYPE_CHECKING
 
 from ..core import RED
-from ..gamestate import Action, GameState
+from ..gamestate import Action
+from ..rules import GameState
 from . import explain, notation
 from .position import Position
 
@@ -24,7 +25,7 @@ def _start(ruleset: Ruleset, spec_id: int) -> Position:
 
 
 class State(Position):
-    """A stacking game state (see :mod:`hdchess.gamestate` for the protocol)."""
+    """A stacking game state (see :class:`hdchess.rules.GameState` for the protocol)."""
 
     __slots__ = ()
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..facedown import make_knowledge
 from ..facedown.movement import capture_by_rank
-from ..rules import Option
+from ..options import Option
 from .hdc2 import SPEC as HDC2
 
 SPEC = HDC2.derive(

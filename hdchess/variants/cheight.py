@@ -9,7 +9,8 @@ move, capture by covering, carry and promote is the stacking family's
 
 from __future__ import annotations
 
-from ..rules import Option, VariantSpec
+from ..options import Option
+from ..rules import VariantSpec
 from ..stacks import KNOWLEDGE, Movement, State, layout_board
 
 # The board field of each layout's start (Red moves first); the number of ranks sets the board.

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ..facedown import FACE_DOWN_BOARD, State, make_knowledge
 from ..facedown.movement import capture_any_revealed
-from ..rules import Option, VariantSpec
+from ..options import Option
+from ..rules import VariantSpec
 
 SPEC = VariantSpec(
     name="hdc2",

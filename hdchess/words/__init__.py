@@ -28,7 +28,8 @@ from typing import Any, TypedDict
 
 from ..errors import HdchessError
 from ..messages import TEMPLATES
-from ..rules import Option, VariantSpec
+from ..options import Option
+from ..rules import VariantSpec
 
 MESSAGES = "messages"  # the stem of the message templates' files: no variant may be named so
 _PLACEHOLDER = re.compile(r"(?<!\{)\{(\w+)\}(?!\})")  # {name}, not a literal {{ }} of a Python template
