@@ -481,3 +481,47 @@ def test_a_game_that_is_not_serious_still_undoes(session):
     call(session, "play", move="c2")
     assert not call(session, "view")["serious"]
     assert call(session, "undo")["moves"] == []
+
+
+def a_move_back(variant, options=None):
+    """A human-vs-human game of ``variant`` played until the side to move can move straight back
+    (its last move, reversed, onto an empty square, after a plain reply): the session and that move's
+    legal entry."""
+    import random
+    for seed in range(1, 30):
+        rng = random.Random(seed)
+        session = Session()
+        view = call(session, "new_game", variant=variant, seed=seed, options=options or {},
+                    players={"1": "human", "2": "human"})
+        while not view["outcome"]:
+            last = view["moves"][-2] if len(view["moves"]) >= 2 else None  # this side's move, then a plain reply
+            if last and last["kind"] == "move" and view["moves"][-1]["kind"] == "move":
+                back = [o for o in view["legal"]["moves"].get(last["to"], []) if o["to"] == last["from"]]
+                if back and view["squares"][last["from"]] is None:
+                    return session, back[0]
+            legal = view["legal"]
+            moves = [o["move"] for options_ in legal["moves"].values() for o in options_]
+            pick = rng.choice(moves) if moves and rng.random() < 0.85 else rng.choice(legal["flips"] or moves)
+            view = call(session, "play", move=pick)["view"]
+    raise AssertionError("no move back found")
+
+
+@pytest.mark.parametrize(("variant", "options", "flagged"), [
+    ("hdc2", {}, True), ("hdc2", {"repetition_penalty": 0}, False), ("banqi", {}, False), ("gaiqi", {}, False),
+])
+def test_only_a_ruleset_with_a_repetition_penalty_flags_a_move_back(variant, options, flagged):
+    session, back = a_move_back(variant, options)
+    assert back["penalised"] is flagged
+    view = call(session, "play", move=back["move"])["view"]
+    assert view["moves"][-1]["penalised"] is flagged
+    assert all(o["penalised"] is False for opts in view["legal"]["moves"].values() for o in opts) or flagged
+
+
+def test_moves_carry_the_pieces_that_moved(session):
+    view = play_until_move_available(session)
+    entry = first_move(view)
+    piece = view["squares"][entry["from"]]
+    view = call(session, "play", move=entry["move"])["view"]
+    last = view["moves"][-1]
+    assert last["piece"] == piece and last["swapped"] is None
+    assert all(m["piece"] is None for m in view["moves"] if m["kind"] == "flip")

@@ -26,12 +26,46 @@ def _letter(piece: int | None) -> str | None:
     return None if piece is None else piece_letter(piece)
 
 
-def move_dict(game: Game, move: PlayedMove, index: int) -> dict[str, Any]:
-    """One action of the game's move list (``index`` from 0) as the page lists it."""
+def has_penalty(game: Game) -> bool:
+    """Does the game's ruleset cost points for moving straight back? Only then is a move penalised."""
+    return int(game.ruleset.get("repetition_penalty", 0) or 0) > 0
+
+
+def move_dict(game: Game, move: PlayedMove, index: int, pieces: tuple[str | None, str | None] = (None, None)
+              ) -> dict[str, Any]:
+    """One action of the game's move list (``index`` from 0) as the page lists it. ``pieces`` are what
+    left the start square (a piece, or a stack's moving part bottom to top, its mover last) and, for a
+    swap, what came to it: the page writes the move in piece characters without knowing any rule."""
     return {"ply": game.start_ply + index + 1, "text": move.text, "color": color_name(move.color),
             "player": move.player, "kind": move.kind, "from": move.squares[0], "to": move.squares[1],
             "revealed": _letter(move.revealed), "captured": _letter(move.captured),
-            "penalised": move.penalised}
+            "penalised": move.penalised and has_penalty(game), "piece": pieces[0], "swapped": pieces[1]}
+
+
+def moving_pieces(game: Game) -> list[tuple[str | None, str | None]]:
+    """For each action of the game: the letters that left its start square (None for a flip), and the
+    letters that came to it (a swap's other piece; else None)."""
+    out: list[tuple[str | None, str | None]] = []
+    names = None
+    before: str | None = None
+    for index, state in enumerate(states(game)):
+        if names is None:
+            names = {name: sq for sq, name in enumerate(state.geometry.square_names)}
+        if index > 0:
+            move = game.moves[index - 1]
+            after = state.square_text(names[move.squares[0]]) or ""
+            start = before or ""
+            if move.squares[0] == move.squares[1] or start == "x":
+                out.append((None, None))
+            else:
+                common = 0
+                while common < min(len(start), len(after)) and start[common] == after[common]:
+                    common += 1
+                out.append((start[common:] or None, after[common:] or None))
+        if index < len(game.moves):
+            sq = names[game.moves[index].squares[0]]
+            before = state.square_text(sq)
+    return out
 
 
 def states(game: Game) -> Iterator[GameState]:
@@ -90,13 +124,17 @@ def view(game: Game, players: dict[str, str], level: str) -> dict[str, Any]:
     state, ruleset = game.state, game.ruleset
     flips: list[str] = []
     moves: dict[str, list[dict[str, Any]]] = {}
+    penalty = has_penalty(game)
     for action in game.legal_actions():
         info = state.action_info(action)
         if info.kind == "flip":
             flips.append(info.to)
         else:
-            moves.setdefault(info.frm, []).append(info.as_dict())
+            entry = info.as_dict()
+            entry["penalised"] = entry["penalised"] and penalty  # the flag only where the rules have it
+            moves.setdefault(info.frm, []).append(entry)
     turn_player = game.turn_player()
+    pieces = moving_pieces(game)
     return {
         **board_view(game, state, game.moves, final=True),
         "variant": ruleset.variant,
@@ -111,7 +149,7 @@ def view(game: Game, players: dict[str, str], level: str) -> dict[str, Any]:
         "level": level,
         "ai_turn": game.outcome is None and players[str(turn_player)] == "ai",
         "legal": {"flips": flips, "moves": moves},
-        "moves": [move_dict(game, m, i) for i, m in enumerate(game.moves)],
+        "moves": [move_dict(game, m, i, pieces[i]) for i, m in enumerate(game.moves)],
         "assisted": game.assisted,
         "known_deal": game.known_deal,
         "serious": game.serious,
@@ -120,4 +158,4 @@ def view(game: Game, players: dict[str, str], level: str) -> dict[str, Any]:
     }
 
 
-__all__ = ["board_view", "color_name", "move_dict", "position_at", "states", "view"]
+__all__ = ["board_view", "color_name", "has_penalty", "move_dict", "moving_pieces", "position_at", "states", "view"]
