@@ -48,6 +48,7 @@ from .referee import SEED_MAX
 from .variants import load_ruleset
 
 MIN_SPRT_PAIRS = 8  # no verdict on fewer pairs: too few to estimate the spread
+GUESSABLE_SEEDS = 2**40  # a match seed below this, an engine could find by trying them all
 ADJUDICATED = "move limit (adjudicated)"  # the record's Termination of a game the match ended at its move limit
 
 
@@ -405,8 +406,12 @@ def run_match(player_a: str, player_b: str, games: int, seed: int | None = None,
     jobs = check("--jobs", jobs, MAX_JOBS, 1)
     max_plies = check("--max-plies", max_plies, MAX_PLIES, 1)
     check_budget(budget)
-    seed = new_match_seed() if seed is None else check("--seed", seed, SEED_MAX)
     engines = is_engine(player_a) or is_engine(player_b)
+    if seed is None:
+        seed = new_match_seed()
+    elif check("--seed", seed, SEED_MAX) < GUESSABLE_SEEDS and engines:
+        (warn or sys.stderr).write(f"hdchess: warning: --seed {seed} is small enough for an engine to guess "
+                                   "(and so to know every deal): leave it out for a secret one\n")
     if paired is None:
         paired = not engines
     elif paired and engines:

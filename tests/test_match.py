@@ -296,9 +296,14 @@ def test_pairs_are_the_default_between_built_in_players_not_with_an_engine():
 
 def test_pairs_with_an_engine_can_be_asked_for_and_warn():
     warnings = io.StringIO()
-    summary, _ = run_match("random", ENGINE, 2, seed=1, budget=SearchLimits(nodes=50), paired=True, warn=warnings)
+    summary, _ = run_match("random", ENGINE, 2, seed=2**50, budget=SearchLimits(nodes=50), paired=True,
+                           warn=warnings)
     assert summary.paired and warnings.getvalue().startswith("hdchess: warning: paired deals")
     assert warnings.getvalue().count("\n") == 1
+    small = io.StringIO()
+    run_match("random", ENGINE, 2, seed=13, budget=SearchLimits(nodes=50), warn=small)
+    assert small.getvalue() == ("hdchess: warning: --seed 13 is small enough for an engine to guess (and so to know "
+                                "every deal): leave it out for a secret one\n")
 
 
 def test_a_game_at_the_move_limit_is_adjudicated_a_draw_that_its_record_names():

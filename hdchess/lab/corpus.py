@@ -27,9 +27,10 @@ import sys
 import time
 from typing import Any
 
+from ..errors import HdchessError
 from ..game import Game, PlayedMove
 from ..gamestate import NO_SIDE
-from ..limits import DEFAULT_MAX_PLIES
+from ..limits import DEFAULT_MAX_PLIES, MAX_GAMES, MAX_JOBS, MAX_PLIES, check
 from ..players import Choice, LevelPlayer, play_turns
 from ..variants import load_ruleset, variant_names
 
@@ -67,22 +68,33 @@ def play_one(task: tuple[str, str, int, int] | tuple[str, str, int, int, int]) -
     return rows
 
 
+def _count(name: str, maximum: int) -> Any:
+    """An argparse type: a whole number from 1 to ``maximum`` (:mod:`hdchess.limits`), one line of error else."""
+    def parse(text: str) -> int:
+        try:
+            return check(name, text, maximum, 0 if name == "--seed" else 1)
+        except HdchessError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    return parse
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hdchess.lab.corpus", description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="hdc2", choices=variant_names())
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=_count("--games", MAX_GAMES), default=200)
     parser.add_argument("--level", default="Casual", help="the AI level both sides play (default Casual)")
-    parser.add_argument("--per-game", type=int, default=30, help="positions sampled from each game")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES,
+    parser.add_argument("--per-game", type=_count("--per-game", 10_000), default=30,
+                        help="positions sampled from each game")
+    parser.add_argument("--seed", type=_count("--seed", 10**9), default=1)
+    parser.add_argument("--jobs", type=_count("--jobs", MAX_JOBS), default=min(os.cpu_count() or 1, MAX_JOBS))
+    parser.add_argument("--max-plies", type=_count("--max-plies", MAX_PLIES), default=DEFAULT_MAX_PLIES,
                         help=f"a game this long is dropped, unfinished (default {DEFAULT_MAX_PLIES:,})")
     parser.add_argument("--out", required=True, help="the JSON-lines file to write")
     args = parser.parse_args(argv)
     tasks = [(args.variant, args.level, args.seed * 100_003 + i, args.per_game, args.max_plies)
              for i in range(args.games)]
     start, written = time.perf_counter(), 0
-    with open(args.out, "w", encoding="utf-8") as out, multiprocessing.Pool(args.jobs) as pool:
+    with open(args.out, "w", encoding="utf-8") as out, multiprocessing.Pool(min(args.jobs, len(tasks))) as pool:
         for done, rows in enumerate(pool.imap_unordered(play_one, tasks), 1):
             for row in rows:
                 out.write(json.dumps(row) + "\n")
