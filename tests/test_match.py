@@ -342,3 +342,11 @@ def test_match_seed_on_the_command_line_is_hidden_from_the_engines(tmp_path):
     assert run.returncode == 0, run.stderr
     assert b"match" in seen.read_bytes() and b"987654321" not in seen.read_bytes()
     assert "match seed 987654321 (a fresh deal every game" in run.stdout  # told once the match is over
+
+
+def test_self_play_stops_a_game_at_its_move_limit():
+    """The corpus's self-play drops a game that reaches the move limit (it has no result to learn from)."""
+    from hdchess.lab.corpus import play_one
+
+    assert play_one(("cheight", "Beginner", 1, 5, 4)) == []
+    assert play_one(("banqi", "Beginner", 1, 5)) != []  # the default limit (1,000 plies) ends no normal game
