@@ -19,7 +19,7 @@ from typing import NoReturn, TextIO
 from .core import COLOR_NAMES, piece_from_letter, piece_name
 from .display import render_board, render_stacks, use_colour
 from .errors import HdchessError
-from .game import Game, PlayedMove
+from .game import Game
 from .gamestate import NO_SIDE
 from .inputs import excerpt, one_line
 from .limits import (
@@ -32,12 +32,13 @@ from .limits import (
     MAX_PLIES,
     check,
 )
-from .notation import parse_position, pv_text, sorted_action_texts
+from .notation import parse_position, sorted_action_texts
 from .options import SWITCHES
 from .perft import divide, perft
-from .players import Choice, Player, Turn, new_player_seed, play_turns
-from .referee import SEED_MAX, check_seed
+from .referee import check_seed
 from .rules import GameState, Ruleset
+from .seed_handover import handed_over_seed, hide_seed, keep_memory_private
+from .terminal import TerminalView, play_in_terminal
 from .variants import load_ruleset, variant_names, variant_spec
 
 
@@ -148,164 +149,14 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 # -- play ------------------------------------------------------------------------------
 
-_PLAY_COMMANDS = "Commands: moves (list legal actions), hint, undo, resign, record, help, quit."
-
-
-def _play_help(game: Game) -> str:
-    """How to type an action: one example of each kind the position has, and where the notation is told."""
-    examples: dict[str, str] = {}
-    for text in sorted_action_texts(game.state):
-        examples.setdefault(game.state.action_info(game.state.parse_action(text)[0]).kind, text)
-    shown = ", ".join(f"{text} (a {kind})" for kind, text in examples.items())
-    return (f"Type an action in the game's notation{', such as ' + shown if shown else ''}; "
-            f"'hdchess rules {game.ruleset.variant}' explains it.\n{_PLAY_COMMANDS}")
-
-
-def _describe_move(entry: PlayedMove) -> str:
-    note = " (repetition penalty)" if entry.penalised else ""
-    shown = f" revealed {piece_name(entry.revealed)}" if entry.revealed is not None else ""
-    return f"{entry.text}{shown}{note}"
-
-
-class TerminalPlayer(Player):
-    """A person at the keyboard: shown the board, answers with an action or a command."""
-
-    def __init__(self, game: Game, number: int, label: str, args: argparse.Namespace, opponent_is_ai: bool,
-                 player_seed: int) -> None:
-        self.game, self.number, self.label, self.args = game, number, label, args
-        self.opponent_is_ai = opponent_is_ai
-        self.player_seed = player_seed
-        self.name = label
-        self.colour = use_colour() if args.colour == "auto" else args.colour == "always"
-
-    def choose(self, turn: Turn) -> Choice:
-        game = self.game
-        last = game.moves[-1] if game.moves else None
-        marks = frozenset() if last is None else frozenset(
-            game.state.geometry.square_names.index(name) for name in last.squares if name)
-        print()
-        print(render_board(game.state, letters=self.args.letters, colour=self.colour, marks=marks))
-        red, black = game.scores()
-        limit = game.ruleset.get("no_progress_plies", 0)
-        label = "score" if game.ruleset.decided_by_score else "material"
-        note = game.state.public_info().get("note")
-        print(f"{label} red {red}, black {black}; quiet {game.state.quiet}/{limit}" + (f"; {note}" if note else ""))
-        try:
-            line = input(f"{self.label} ({game.describe_turn()})> ").strip()
-        except EOFError:
-            print()
-            return Choice(None, quit=True)
-        return self._answer(line)
-
-    def _answer(self, line: str) -> Choice:
-        game = self.game
-        if not line:
-            return Choice(None)
-        if line in ("quit", "exit", "q"):
-            return Choice(None, quit=True)
-        if line in ("help", "?"):
-            print(_play_help(game))
-        elif line == "moves":
-            print(" ".join(sorted_action_texts(game.state)))
-        elif line == "record":
-            print(game.record_text())
-        elif line == "hint":
-            _show_hint(game, self.player_seed)
-        elif line == "resign":
-            ended = game.resign(game.state.side) if game.state.side != NO_SIDE else None
-            print("  you cannot resign before the colours are known" if ended is None else f"  {ended.describe()}")
-        elif line == "undo":
-            self._undo()
-        else:
-            try:
-                action, outcome = game.parse(line)
-                if outcome is not None:
-                    raise HdchessError(f"{line}: a flip's result is drawn, not chosen (type the square alone)")
-            except HdchessError as exc:
-                print(f"  {exc}")
-                return Choice(None)
-            return Choice(action)
-        return Choice(None)
-
-    def _undo(self) -> None:
-        """Take back the last action; against the AI, back to this player's turn."""
-        game = self.game
-        try:
-            game.undo()
-            while self.opponent_is_ai and game.moves and game.turn_player() != self.number:
-                game.undo()
-        except HdchessError as exc:
-            print(f"  {exc}")
-
-
-class _AnnouncedPlayer(Player):
-    """The AI in a terminal game: says it is thinking, then plays."""
-
-    def __init__(self, inner: Player) -> None:
-        self.inner = inner
-        self.name = f"hdchess {inner.name}"
-
-    def choose(self, turn: Turn) -> Choice:
-        print(f"{self.name} is thinking...", flush=True)
-        return self.inner.choose(turn)
-
-
-def _show_hint(game: Game, player_seed: int) -> None:
-    from .ai import hint
-    from .players import make_turn
-
-    game.assisted = True
-    turn = make_turn(game, player_seed)
-    result = hint(turn.state, seed=turn.seed)
-    line = " ".join(pv_text(game.state, result.pv))
-    print(f"  hint: {game.state.action_text(result.action)} (eval {round(result.score, 2) + 0.0:+.2f}; line {line})")
-
-
 def cmd_play(args: argparse.Namespace) -> int:
     if args.two_players and args.level:
         raise HdchessError("--level chooses the AI opponent; --two-players has none")
     game = Game(_ruleset(args), seed=args.seed)
-    player_seed = new_player_seed()
-    players: dict[int, Player] = {}
-    if args.two_players:
-        for number in (1, 2):
-            players[number] = TerminalPlayer(game, number, f"player {number}", args, False, player_seed)
-            game.tags[f"Player{number}"] = f"Player {number}"
-    else:
-        from .players import LevelPlayer
-
-        ai_number = 1 if args.second else 2
-        players[ai_number] = _AnnouncedPlayer(LevelPlayer(args.level or "Club"))
-        players[3 - ai_number] = TerminalPlayer(game, 3 - ai_number, "you", args, True, player_seed)
-        game.tags.update({f"Player{ai_number}": players[ai_number].name, f"Player{3 - ai_number}": "You"})
-    print(f"{game.ruleset.spec.title}. {_play_help(game)}")
-    if not args.two_players:
-        ai = players[1 if args.second else 2]
-        print(f"You play {'second' if args.second else 'first'} against {ai.name}."
-              + (" This is a known deal (--seed): its flips can be predicted." if game.known_deal else ""))
-
-    def announce(entry: PlayedMove, choice: Choice, number: int) -> None:
-        if isinstance(players[number], TerminalPlayer):
-            print(f"  {_describe_move(entry)}")
-        else:
-            detail = f"  [{choice.detail}]" if choice.detail else ""
-            print(f"  {players[number].name} plays {_describe_move(entry)}{detail}")
-
-    if not play_turns(game, players, {1: player_seed, 2: player_seed}, on_move=announce):
-        return 0
     colour = use_colour() if args.colour == "auto" else args.colour == "always"
-    print()
-    print(render_board(game.state, letters=args.letters, colour=colour))
-    outcome = game.outcome
-    assert outcome is not None, "the turns ended without a player quitting: the game is over"
-    print(f"Game over: {outcome.describe()}")
-    for color in (0, 1):
-        player = 1 if game.player_color(1) == color else 2
-        name = game.tags.get(f"Player{player}", f"player {player}")
-        penalty = f" (penalties -{outcome.penalties[color]})" if outcome.by_score else ""
-        label = "score" if outcome.by_score else "material left"
-        print(f"  {name} ({COLOR_NAMES[color]}): {label} {outcome.scores[color]}{penalty}")
-    return 0
+    view = TerminalView(letters=args.letters, colour=colour)
+    return play_in_terminal(game, view, ai_level=None if args.two_players else (args.level or "Club"),
+                            ai_opens=args.second)
 
 
 # -- engine, match -----------------------------------------------------------------------
@@ -330,7 +181,8 @@ def cmd_match(args: argparse.Namespace) -> int:
         from .ai import SearchLimits
 
         budget = SearchLimits(movetime_ms=args.movetime, nodes=args.nodes)
-    seed = args.seed if args.seed is not None else _handed_over_seed()
+    keep_memory_private()  # before the seed is read: no engine reads it from this process
+    seed = args.seed if args.seed is not None else handed_over_seed()
     summary, results = run_match(args.player_a, args.player_b, args.games, seed=seed, variant=args.variant,
                                  options=_rule_options(args), budget=budget, jobs=jobs,
                                  progress=not args.quiet and sys.stderr.isatty(), sprt=sprt, paired=args.pairs,
@@ -350,58 +202,12 @@ def cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
-SEED_FD = "HDCHESS_SEED_FD"  # the descriptor a re-executed `hdchess match` reads its --seed from
-
-
-def _handed_over_seed() -> int | None:
-    """The seed a re-executed ``hdchess match`` was handed through an inherited pipe
-    (see :func:`_hide_seed`), read and the pipe closed before any engine starts."""
-    fd_text = os.environ.pop(SEED_FD, None)
-    if fd_text is None:
-        return None
+def _parses_a_seed(argv: list[str]) -> bool:
+    """Would these arguments still give ``hdchess match`` a seed (or not parse at all)?"""
     try:
-        fd = int(fd_text)
-        with os.fdopen(fd, "r", encoding="ascii") as pipe:
-            text = pipe.read(64)
-    except (ValueError, OSError) as exc:
-        raise HdchessError(f"cannot read the match seed handed over: {exc}") from None
-    return check("--seed", text.strip(), SEED_MAX)
-
-
-def _without_seed(argv: Sequence[str]) -> list[str]:
-    """The arguments less ``--seed N`` / ``--seed=N`` (and argparse's ``--see`` abbreviation)."""
-    kept: list[str] = []
-    skip = False
-    for token in argv:
-        if skip:
-            skip = False
-        elif token in ("--seed", "--see"):
-            skip = True
-        elif not token.startswith(("--seed=", "--see=")):
-            kept.append(token)
-    return kept
-
-
-def _hide_seed(args: argparse.Namespace) -> None:
-    """``hdchess match --seed N`` re-executes itself at once without the seed in its
-    arguments, handing the seed over through an inherited pipe: an engine reading
-    its parent's command line (``/proc/<ppid>/cmdline``) or environment finds no seed.
-    Returns only when there is nothing to hide or it cannot re-execute (not POSIX)."""
-    if args.seed is None or os.name != "posix" or SEED_FD in os.environ:
-        return
-    argv = _without_seed(sys.argv[1:])
-    try:
-        if build_parser().parse_args(argv).seed is not None:
-            return
+        return build_parser().parse_args(argv).seed is not None
     except SystemExit:
-        return
-    read_end, write_end = os.pipe()
-    os.write(write_end, str(args.seed).encode("ascii"))  # a few bytes: far below a pipe's buffer
-    os.close(write_end)
-    os.set_inheritable(read_end, True)
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os.execve(sys.executable, [sys.executable, "-m", "hdchess", *argv], {**os.environ, SEED_FD: str(read_end)})
+        return True
 
 
 # -- the parser ---------------------------------------------------------------------------
@@ -552,7 +358,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "play":
         sys.stdin = _lenient(sys.stdin)
     if args.command == "match" and argv is None:
-        _hide_seed(args)
+        hide_seed(args.seed, _parses_a_seed)
     try:
         status: int = args.func(args)  # the command's exit status
         return status

@@ -350,3 +350,14 @@ def test_self_play_stops_a_game_at_its_move_limit():
 
     assert play_one(("cheight", "Beginner", 1, 5, 4)) == []
     assert play_one(("banqi", "Beginner", 1, 5)) != []  # the default limit (1,000 plies) ends no normal game
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl is Linux's")
+def test_the_harness_keeps_its_memory_from_other_processes_of_its_user() -> None:
+    """The harness holds the match seed: once it asks, other processes of the same user (an engine)
+    can no longer read its memory, descriptors or environment through /proc."""
+    code = ("import ctypes, ctypes.util; from hdchess.seed_handover import keep_memory_private; "
+            "libc = ctypes.CDLL(ctypes.util.find_library('c')); "
+            "print(libc.prctl(3, 0, 0, 0, 0), keep_memory_private(), libc.prctl(3, 0, 0, 0, 0))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["1", "True", "0"], done.stderr  # PR_GET_DUMPABLE: 1 before, 0 after
