@@ -219,6 +219,15 @@ class Game:
         self._outcome = Outcome(termination, color ^ 1, (state.score(0), state.score(1)), by_score=False)
         return self._outcome
 
+    def adjudicate_draw(self) -> Outcome:
+        """End an unfinished game as a draw by the referee's say, not the rules' (a match's move
+        limit: ``Termination.ADJUDICATED``); the scores stay as they were, shown as material."""
+        if self._outcome is not None:
+            raise IllegalMoveError(Message("game.already_over", outcome=self._outcome.describe()))
+        state = self.state
+        self._outcome = Outcome(Termination.ADJUDICATED, None, (state.score(0), state.score(1)), by_score=False)
+        return self._outcome
+
     # -- views -------------------------------------------------------------------
     def position(self) -> str:
         return self.state.position_text()
@@ -312,6 +321,8 @@ class Game:
         forfeits = (Termination.RESIGNATION, Termination.TIME_FORFEIT)
         if termination in forfeits and not game.is_over() and result in ("1-0", "0-1"):
             game.resign(1 if result == "1-0" else 0, termination)
+        elif termination is Termination.ADJUDICATED and not game.is_over() and result == "1/2-1/2":
+            game.adjudicate_draw()
         replayed = game.outcome.result() if game.outcome else "*"
         if result != "*" and result != replayed:
             raise RecordError(Message("record.result_mismatch", claimed=result, actual=replayed))

@@ -47,6 +47,7 @@ class Termination:
     GENERAL_COVERED: ClassVar[Termination]
     RESIGNATION: ClassVar[Termination]
     TIME_FORFEIT: ClassVar[Termination]
+    ADJUDICATED: ClassVar[Termination]
 
     def __repr__(self) -> str:
         return f"Termination({self.value!r})"
@@ -60,11 +61,12 @@ Termination.ALL_CAPTURED = Termination("all pieces captured")  # banqi
 Termination.GENERAL_COVERED = Termination("general covered")  # cheight: a General under another piece
 Termination.RESIGNATION = Termination("resignation")  # a player gave up (the referee's, not the rules')
 Termination.TIME_FORFEIT = Termination("time forfeit")  # a player's clock ran out (the referee's too)
+Termination.ADJUDICATED = Termination("move limit (adjudicated)")  # a match ended a long game as a draw
 
 TERMINATIONS = {t.value: t for t in (Termination.NO_ACTIONS, Termination.NO_PROGRESS, Termination.REPETITION,
                                      Termination.GENERAL_LOST, Termination.ALL_CAPTURED,
                                      Termination.GENERAL_COVERED, Termination.RESIGNATION,
-                                     Termination.TIME_FORFEIT)}
+                                     Termination.TIME_FORFEIT, Termination.ADJUDICATED)}
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ deals (external engines get fresh random ones).
 
 A game that reaches the move limit (``max_plies``, default
 :data:`hdchess.limits.DEFAULT_MAX_PLIES`) is adjudicated a draw by the match,
-not by the rules: its record says ``[Termination "move limit (adjudicated)"]``
+not by the rules: its record says ``[Result "1/2-1/2"]`` and ``[Termination "move limit (adjudicated)"]``
 and keeps ``Result "*"`` (the rules did not end it).
 
 The summary counts from the first player's side: wins, draws, losses, the
@@ -42,6 +42,7 @@ from typing import IO
 from .ai import SearchLimits
 from .errors import HdchessError
 from .game import Game, PlayedMove
+from .gamestate import Termination
 from .limits import DEFAULT_MAX_PLIES, MAX_GAMES, MAX_JOBS, MAX_MOVETIME_MS, MAX_NODES, MAX_PLIES, check
 from .players import Choice, make_player, play_turns
 from .referee import SEED_MAX
@@ -49,7 +50,7 @@ from .variants import load_ruleset
 
 MIN_SPRT_PAIRS = 8  # no verdict on fewer pairs: too few to estimate the spread
 GUESSABLE_SEEDS = 2**40  # a match seed below this, an engine could find by trying them all
-ADJUDICATED = "move limit (adjudicated)"  # the record's Termination of a game the match ended at its move limit
+ADJUDICATED = Termination.ADJUDICATED.value  # the record's Termination of a game the match ended at its move limit
 
 
 @dataclass(frozen=True)
@@ -122,10 +123,11 @@ def play_game(task: GameTask) -> GameResult:
     finally:
         for player in players:
             player.close()
-    outcome = game.outcome
-    adjudicated = outcome is None
+    adjudicated = game.outcome is None
     if adjudicated:  # the move limit: a draw by the match's say, not the rules'
-        game.tags.update({"Termination": ADJUDICATED, "Adjudication": f"draw at {task.max_plies} plies"})
+        game.adjudicate_draw()
+        game.tags["Adjudication"] = f"draw at {task.max_plies} plies"
+    outcome = game.outcome
     color_a = game.player_color(1 if task.first_is_a else 2)
     if outcome is None or outcome.winner is None:
         points_a = 0.5

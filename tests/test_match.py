@@ -14,6 +14,7 @@ from hdchess.ai import SearchLimits
 from hdchess.cli import main
 from hdchess.errors import HdchessError
 from hdchess.facedown import State
+from hdchess.gamestate import Termination
 from hdchess.match import GameResult, Sprt, Summary, elo_from_score, elo_interval, make_tasks, run_match, split_records
 from hdchess.players import GreedyPlayer, RandomPlayer, Turn, make_player
 from hdchess.variants import load_ruleset
@@ -313,8 +314,10 @@ def test_a_game_at_the_move_limit_is_adjudicated_a_draw_that_its_record_names():
     for result in results:
         assert result.plies == 12 and result.adjudicated and result.points_a == 0.5
         assert '[Termination "move limit (adjudicated)"]' in result.record
-        game = Game.from_record(result.record)  # it replays: an unfinished game, as the rules see it
-        assert len(game.moves) == 12 and not game.is_over()
+        assert '[Result "1/2-1/2"]' in result.record
+        game = Game.from_record(result.record)  # it replays: the 12 plies, then the referee's draw
+        assert len(game.moves) == 12 and game.outcome is not None
+        assert game.outcome.termination is Termination.ADJUDICATED and game.outcome.winner is None
 
 
 def test_the_default_move_limit_ends_every_long_cheight_game():
