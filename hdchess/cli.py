@@ -168,7 +168,8 @@ def cmd_engine(args: argparse.Namespace) -> int:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    from .match import Sprt, run_match
+    from .elo import Sprt
+    from .match import run_match
 
     jobs = args.jobs if args.jobs is not None else min(os.cpu_count() or 1, MAX_JOBS)
     sprt = None

@@ -12,10 +12,11 @@ import pytest
 from hdchess import Game, RecordError, __version__
 from hdchess.ai import SearchLimits
 from hdchess.cli import main
+from hdchess.elo import Sprt, elo_from_score, elo_interval
 from hdchess.errors import HdchessError
 from hdchess.facedown import State
 from hdchess.gamestate import Termination
-from hdchess.match import GameResult, Sprt, Summary, elo_from_score, elo_interval, make_tasks, run_match, split_records
+from hdchess.match import GameResult, Summary, make_tasks, run_match, split_records
 from hdchess.players import GreedyPlayer, RandomPlayer, Turn, make_player
 from hdchess.variants import load_ruleset
 

@@ -25,7 +25,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from hdchess.ai import LEVELS  # noqa: E402
-from hdchess.match import elo_interval, run_match  # noqa: E402
+from hdchess.elo import elo_interval  # noqa: E402
+from hdchess.match import run_match  # noqa: E402
 from hdchess.variants import variant_names  # noqa: E402
 
 

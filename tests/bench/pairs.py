@@ -28,7 +28,8 @@ if str(ROOT) not in sys.path:
 
 from generals import player_result  # noqa: E402  (this folder's script, on sys.path when run)
 
-from hdchess.match import elo_from_score, elo_interval, split_records  # noqa: E402
+from hdchess.elo import elo_from_score, elo_interval  # noqa: E402
+from hdchess.match import split_records  # noqa: E402
 from hdchess.record import parse_record  # noqa: E402
 
 POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
