@@ -15,7 +15,9 @@
  * @property {number} since when it started running (performance.now())
  */
 
-/** @typedef {{control: string, remaining: Record<number, number>}} SavedClock */
+/** Saved beside the game: the times left when saved, the player whose clock ran then, and when that was
+ *  (wall-clock ms, Date.now()): a reload charges the running player for the time since.
+ *  @typedef {{control: string, remaining: Record<number, number>, running?: number | null, savedAt?: number}} SavedClock */
 
 export const TIME_CONTROLS = ["none", "1+0", "3+2", "5+0", "10+0", "15+10"];
 
@@ -28,21 +30,30 @@ export function createClock(control) {
   return { control: String(control), incrementMs: Number(match[2]) * 1000, remaining: { 1: initial, 2: initial }, running: null, since: 0 };
 }
 
-/** A clock as saved beside the game (remaining times as of `now`), or null.
- *  @param {Clock | null} clock @param {number} now @returns {SavedClock | null} */
-export function savedClock(clock, now) {
+/** A clock as saved beside the game (remaining times as of `now`, the running player, the wall-clock time),
+ *  or null. @param {Clock | null} clock @param {number} now @param {number} [wallNow] Date.now() at `now`
+ *  @returns {SavedClock | null} */
+export function savedClock(clock, now, wallNow = Date.now()) {
   if (!clock) return null;
-  return { control: clock.control, remaining: { 1: remainingOf(clock, 1, now), 2: remainingOf(clock, 2, now) } };
+  return { control: clock.control, remaining: { 1: remainingOf(clock, 1, now), 2: remainingOf(clock, 2, now) },
+    running: clock.running, savedAt: wallNow };
 }
 
-/** A clock brought back from what savedClock gave (checked: anything odd gives no clock).
- *  @param {SavedClock | null | undefined} saved @returns {Clock | null} */
-export function restoreClock(saved) {
+/** A clock brought back from what savedClock gave (checked: anything odd gives no clock). The player whose
+ *  clock ran when it was saved is charged the time since (`wallNow`): a reload gives no time back.
+ *  @param {SavedClock | null | undefined} saved @param {number} [wallNow] Date.now() @returns {Clock | null} */
+export function restoreClock(saved, wallNow = Date.now()) {
   const clock = createClock(saved?.control);
   if (!clock || !saved) return null;
   for (const player of [1, 2]) {
     const ms = saved.remaining?.[player];
     if (Number.isFinite(ms) && ms >= 0 && ms <= 1000 * 60_000) clock.remaining[player] = ms;
+  }
+  const running = saved.running;
+  const savedAt = saved.savedAt;
+  if ((running === 1 || running === 2) && typeof savedAt === "number" && Number.isFinite(savedAt)) {
+    const elapsed = Math.max(0, wallNow - savedAt); // a clock set back gives nothing back either
+    clock.remaining[running] = Math.max(0, clock.remaining[running] - elapsed);
   }
   return clock;
 }
