@@ -41,7 +41,15 @@ export function runPending() {
 function onParentMessage(event) {
   if (!app.embed || event.source !== window.parent) return;
   const data = event.data;
-  if (!data || typeof data !== "object" || (data.source !== undefined && data.source !== "hdchess")) return;
+  if (!data || typeof data !== "object" || Array.isArray(data)) {
+    // not an object: another script's message, unless it claims to be ours (a command sent as JSON text)
+    if (claimsToBeOurs(data)) {
+      post("error", { command: null, message: "a command is an object such as {source: \"hdchess\", type: \"new_game\"}, "
+        + `not ${Array.isArray(data) ? "an array" : typeof data === "string" ? "text" : typeof data}` });
+    }
+    return;
+  }
+  if (data.source !== undefined && data.source !== "hdchess") return;
   /** @param {unknown} err */
   const fail = (err) => post("error", { command: typeof data.type === "string" ? data.type : null,
     message: typeof err === "string" ? err : errorText(err) });
@@ -59,6 +67,17 @@ function onParentMessage(event) {
   } else if (data.type === "load_record") {
     loadRecord(data.record).then(() => post("ready", readyDetails()), fail);
   }
+}
+
+/** Does a message that is not an object claim to be a command of ours? Text that names "hdchess" (a
+ *  command posted as JSON text, say), or an array holding one.
+ *  @param {unknown} data @returns {boolean} */
+function claimsToBeOurs(data) {
+  if (typeof data === "string") return data.includes("hdchess");
+  if (Array.isArray(data)) {
+    return data.some((item) => item === "hdchess" || (item && typeof item === "object" && item.source === "hdchess"));
+  }
+  return false;
 }
 
 /** Turn embed options {variant, level, first, seed, options, serious} into a new-game choice; null (after fail) if bad. */

@@ -5,7 +5,7 @@ import { t } from "./i18n.js";
 import { scheduleAi } from "./ai-turns.js";
 import { call, EngineRestarted, task } from "./engine-queue.js";
 import { afterMove } from "./game-events.js";
-import { hintText, renderAll, renderStatus, showError, showHintThinking, showMessage } from "./render.js";
+import { hintText, noteSaysTurn, renderAll, renderStatus, showError, showHintThinking, showMessage } from "./render.js";
 import { announce } from "./ui/announce.js";
 import { engineErrorText } from "./ui/messages.js";
 import { app, findAction, humanCanAct, humanToMove } from "./state.js";
@@ -28,6 +28,10 @@ export function onAction(action) {
   playHuman(action.move);
 }
 
+/** The engine's reasons that name the side to move: the status line says them instead of the turn. */
+const TURN_CODES = new Set(["move.not_yours", "piece.not_yours", "stack.not_yours", "stack.swap_first",
+  "stack.promotion_pending"]);
+
 /** A click that did nothing: ask the bridge why, and say it.
  *  @param {{from: string | null, to: string}} click */
 export function explainClick({ from, to }) {
@@ -37,6 +41,7 @@ export function explainClick({ from, to }) {
     const reason = result?.reason;
     if (!reason) return;
     app.note = engineErrorText({ message: reason, code: result.code, params: result.params });
+    noteSaysTurn(TURN_CODES.has(result.code ?? "") ? app.note : null);
     renderStatus();
     announce(app.note);
   }, () => {});

@@ -10,9 +10,10 @@ import { renderMoves } from "./ui/movelist.js";
 import { levelLabel } from "./ui/names.js";
 import { renderInfo, renderPlayers } from "./ui/panel.js";
 import { engineErrorText } from "./ui/messages.js";
+import { actionText, moveStyle, moveText } from "./ui/movetext.js";
 import { flagged, formatClock, remainingOf } from "./ui/clock.js";
 import {
-  app, findAction, humanCanAct, humanColor, humanHasMoved, markOf, NO_LEGAL, replayPosition, resigner,
+  app, findAction, humanCanAct, humanColor, humanHasMoved, humanPlayer, markOf, NO_LEGAL, replayPosition, resigner,
   reviewHintAt, shownReplayPly, startPly, viewFlag,
 } from "./state.js";
 
@@ -89,8 +90,12 @@ function renderBoard(animateMove = null) {
   const view = app.view;
   if (app.replayPly !== null) {
     const at = app.replayView ?? view;
+    const ply = shownReplayPly();
+    const best = reviewHintAt(ply);
+    const played = best && ply !== null ? view.moves[ply] : null; // the mistake about to be played, marked too
+    const hint = best ? { ...best, played: played ? { from: played.from, to: played.to } : null } : null;
     board.set({ board: at.board ?? view.board, squares: at.squares, lastMove: at.last_move, legal: NO_LEGAL,
-      interactive: false, hint: reviewHintAt(shownReplayPly()), queued: null, letters: app.settings.letters },
+      interactive: false, hint, queued: null, letters: app.settings.letters },
     animateMove);
     return;
   }
@@ -129,8 +134,29 @@ export function statusText() {
   } else {
     return t("status.aiThinking");
   }
-  if (view.note) text = `${text} ${engineErrorText(view.note)}`; // the game's own word: a pending promotion
-  return app.note ? `${text} ${app.note}` : text;
+  // the game's own word (a pending promotion) says whose turn it is: it stands instead of the turn, not after it
+  if (view.note) text = sentence(engineErrorText(view.note));
+  if (app.note && app.note === turnNote) return sentence(app.note); // "not yours (red to move)": the turn once
+  return app.note ? `${text} ${sentence(app.note)}` : text;
+}
+
+/** @type {string | null} */
+let turnNote = null;
+
+/** Say that `note` (the player's note, app.note) names whose turn it is, so that it stands for the turn.
+ *  @param {string | null} note */
+export function noteSaysTurn(note) {
+  turnNote = note;
+}
+
+/** A note as a sentence of the status line: a capital first, a full stop last.
+ *  @param {string} text @returns {string} */
+export function sentence(text) {
+  const trimmed = text.trim();
+  if (!trimmed) return trimmed;
+  // a word's first letter, never a square's ("c2 上的棋子…" stays as it is)
+  const capital = /^[a-z][a-z]/.test(trimmed) ? trimmed.charAt(0).toUpperCase() + trimmed.slice(1) : trimmed;
+  return /[.!?。！？…]$/.test(capital) ? capital : `${capital}${getLang() === "zh" ? "。" : "."}`;
 }
 
 export function renderStatus() {
@@ -141,6 +167,8 @@ export function renderStatus() {
   els.progressBar.style.width = `${Math.round(app.progress * 100)}%`;
   els.spinner.hidden = !(app.thinking || loading);
   document.body.classList.toggle("thinking", app.thinking);
+  const me = String(humanPlayer() ?? 1); // a phone shows this player's card under the board, the other's above
+  if (document.body.dataset.me !== me) document.body.dataset.me = me;
   const timed = app.thinking && app.thinkProgress !== null;  // a level that thinks by time: progress, move now
   els.think.hidden = !timed;
   if (timed) {
@@ -198,7 +226,7 @@ const drawn = new WeakMap(); // container -> key of what it shows
  *  costly) and layout, and the page redraws on every step of every move.
  *  @param {Element} container @param {unknown[]} parts @param {() => void} draw */
 function drawIf(container, parts, draw) {
-  const key = JSON.stringify([getLang(), app.settings.letters, ...parts]);
+  const key = JSON.stringify([getLang(), app.settings.letters, app.settings.moves, app.settings.details, ...parts]);
   if (drawn.get(container) === key) return;
   drawn.set(container, key);
   draw();
@@ -210,7 +238,7 @@ function renderPanels() {
   const view = replaying ? { ...app.view, ...app.replayView } : app.view;
   const playing = app.replayPly === null;
   drawIf(els.players, [Boolean(app.clock), view.decided_by_score, view.player_colors, view.scores, view.penalties, view.captured, view.turn_player,
-    Boolean(view.outcome), app.setup, app.thinking, playing], () =>
+    view.outcome, app.setup, app.thinking, playing], () =>
     renderPlayers(els.players, view, {
       playerName, letters: app.settings.letters, thinking: app.thinking, live: playing,
       clock: app.clock ? (/** @type {number} */ n) => formatClock(remainingOf(/** @type {Clock} */ (app.clock), n, performance.now())) : null,
@@ -231,16 +259,22 @@ function renderPanels() {
   drawIf(els.moves, [app.view.moves.map((m) => m.text).join(" "), app.view.ply, app.view.assisted, current,
     reviewing, marks?.size ?? 0], () => renderMoves(els.moves, app.view, {
     current, onPick: reviewing ? (/** @type {number} */ ply) => hooks.replay(ply) : null, marks, markOf,
+    style: moveStyle(app.settings),
   }));
   renderReviewNote(current);
   if (app.hint) {
     els.hint.hidden = false;
     const score = Number(app.hint.score) || 0;
     const wording = app.hint.table ? "hint.table" : "hint.text"; // the tables' move is perfect play, not a depth
+    const numbers = { score: `${score > 0 ? "+" : ""}${score.toFixed(1)}`, depth: app.hint.depth ?? "?" };
+    // plain words first; the evaluation and the depth for whoever asks (the details setting, the tooltip)
+    const details = t(app.hint.table ? "hint.detailsTable" : "hint.details", numbers);
+    const move = actionText(findAction(app.view, app.hint.move), app.view.squares, moveStyle(app.settings))
+      || app.hint.move;
     els.hint.textContent = app.hint.move
-      ? t(wording, { move: app.hint.move, score: `${score > 0 ? "+" : ""}${score.toFixed(1)}`,
-        depth: app.hint.depth ?? "?", judgement: t(judgement(score)) })
+      ? `${t(wording, { move, judgement: t(judgement(score)) })}${app.settings.details ? ` ${details}` : ""}`
       : t("hint.none");
+    els.hint.title = app.hint.move ? `${app.hint.move}: ${details}` : "";
   } else if (!app.hintPending) {
     els.hint.hidden = true;
   }
@@ -264,8 +298,14 @@ function renderReviewNote(ply) {
     : ply !== null && here && markOf(here) ? { a: here, n: ply, key: "review.this" } : null;
   note.hidden = !shown;
   if (shown) {
-    note.textContent = t(shown.key, { n: shown.n, move: shown.a.played, drop: shown.a.drop.toFixed(1),
-      best: shown.a.best });
+    const style = moveStyle(app.settings);
+    const before = app.positions.get(shown.n - 1);
+    const best = before && !style.notation
+      ? actionText({ move: shown.a.best, from: shown.a.best_from, to: shown.a.best_to,
+        kind: before.squares[shown.a.best_to] ? "capture" : "move" }, before.squares, style)
+      : shown.a.best;
+    note.textContent = t(shown.key, { n: shown.n, move: moveText(app.view.moves[shown.n - 1], style) || shown.a.played,
+      drop: shown.a.drop.toFixed(1), best });
   }
 }
 

@@ -279,7 +279,7 @@ def test_the_bigger_endgame_tables_arrive_after_start_up(page, open_app, engine_
     open_app({"record": record, "lang": "en"})
     wait_until(page, lambda: engine_call(page, "hint")["table"], timeout_ms=60_000, step_ms=250)
     page.locator("#btn-hint").click()  # and the player is told where the hint comes from
-    expect(page.locator("#hint-text")).to_contain_text("from the endgame tables: perfect play")
+    expect(page.locator("#hint-text")).to_contain_text("the endgame tables know this position")
     assert "banqi-4.hdt" in requested and "gaiqi-4.hdt" not in requested
     # fetched before the service worker ran (a first visit), yet cached for the next visit
     wait_until(page, lambda: "/tables/banqi-4.hdt" in cached_paths(page), timeout_ms=60_000, step_ms=500)

@@ -36,8 +36,8 @@ def test_the_result_panel_of_each_variant(open_app, variant):
     else:  # a win/loss game: the result, and material that says it is material, never a score
         assert over.locator(".final-score, .breakdown").count() == 0
         expect(over.locator(".material")).to_have_text(
-            f"Material left (piece values, not a score): Red {scores['red']}, Black {scores['black']}.")
-        expect(page.locator(".player-card .stat.score").first).to_contain_text("Material")
+            f"Pieces left, by their values: Red {scores['red']}, Black {scores['black']}.")
+        expect(page.locator(".player-card .stat.score").first).to_contain_text("Pieces worth")
     expect(over.locator("svg.graph")).to_be_visible(timeout=WAIT_MS)
     if winner:  # the graph ends on the result
         expect(over.locator("svg.graph")).to_have_attribute("aria-label", re.compile(f"Result: {outcome['result']}$"))
@@ -78,7 +78,9 @@ def test_clicks_that_do_nothing_are_explained(open_app):
     status, announcer = page.locator("#status"), page.locator("#announcer")
     enemy = next(s for s, c in view["squares"].items() if c and c != "x" and not mine(view, s))
     cell(page, enemy).click()
-    expect(status).to_contain_text(f"the piece on {enemy} is not yours")
+    # one sentence with a capital, the turn said once (by the reason)
+    expect(status).to_have_text(re.compile(f"^The piece on {enemy} is not yours \\(red to move\\)\\.$|"
+                                           f"^The piece on {enemy} is not yours \\(black to move\\)\\.$"))
     expect(announcer).to_contain_text("is not yours")
     frm = next(iter(view["legal"]["moves"]))
     reachable = {o["to"] for o in view["legal"]["moves"][frm]}
@@ -88,7 +90,7 @@ def test_clicks_that_do_nothing_are_explained(open_app):
     assert reason
     cell(page, frm).click()
     cell(page, target).click()
-    expect(status).to_contain_text(reason)
+    expect(status).to_contain_text(reason[0].upper() + reason[1:])
     assert session.handle({"cmd": "view"})["result"]["ply"] == view["ply"]
 
 

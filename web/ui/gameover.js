@@ -56,7 +56,7 @@ function scoreLines(outcome, view) {
 function materialLine(outcome) {
   /** @type {Partial<Record<Color, number>>} */
   const scores = outcome.scores ?? {};
-  return el("p", { class: "material" }, t("over.material", {
+  return el("p", { class: "material", title: t("over.materialHelp") }, t("over.material", {
     red: scores.red ?? 0, black: scores.black ?? 0,
   }));
 }

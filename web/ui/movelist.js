@@ -1,8 +1,9 @@
-// The move list in record notation, two plies to a numbered row. In review
+// The move list, in piece characters or in record notation, two plies to a numbered row. In review
 // mode each move is a button that jumps the board to the position after it.
 
 import { t } from "../i18n.js";
 import { el } from "./dom.js";
+import { moveText } from "./movetext.js";
 
 /** @typedef {import("../state.js").Analysis} Analysis */
 
@@ -12,6 +13,7 @@ import { el } from "./dom.js";
  * @property {((ply: number) => void) | null} onPick
  * @property {Map<number, Analysis> | null} marks the review's analysis by ply
  * @property {(analysis: Analysis) => string} markOf
+ * @property {import("./movetext.js").MoveStyle} [style] pieces or notation
  */
 
 /** opts: {current: ply shown (null = live), onPick(ply) or null, marks: Map ply -> review analysis, markOf}
@@ -23,11 +25,18 @@ export function renderMoves(container, view, opts) {
     container.replaceChildren(...[el("p", { class: "muted" }, t("panel.moves.empty")), assisted].filter((n) => n !== null));
     return;
   }
-  const startPly = (view.ply ?? moves.length) - moves.length;
+  // numbered by the game's plies from its start (start_ply): an action that is not a ply of its own
+  // (Cheight's promotion swap completes the move before it) goes beside that move, in its column
+  const startPly = view.start_ply ?? 0;
   /** @type {Map<number, HTMLElement>} */
   const rows = new Map();
+  /** @type {HTMLElement | null} */
+  let previous = null;
+  let ply = startPly - 1;
+  const style = opts.style ?? { notation: false, letters: false };
   moves.forEach((move, i) => {
-    const ply = startPly + i;
+    const joins = move.kind === "swap" && previous !== null;
+    if (!joins) ply += 1;
     const number = Math.floor(ply / 2) + 1;
     if (!rows.has(number)) {
       const row = el("li", { class: "move-row" }, el("span", { class: "move-no" }, `${number}.`));
@@ -39,19 +48,35 @@ export function renderMoves(container, view, opts) {
     const analysis = opts.marks?.get(shownPly);
     const mark = analysis && opts.markOf ? opts.markOf(analysis) : "";
     const lost = mark && analysis ? t("review.lost", { drop: analysis.drop.toFixed(1), best: analysis.best }) : null;
+    const words = moveText(move, style);
     const attrs = {
       class: `move ${move.color ?? "opening"}${isCurrent ? " current" : ""}${move.penalised ? " penalised" : ""}`
-        + `${mark ? (mark === "??" ? " blunder" : " mistake") : ""}`,
+        + `${mark ? (mark === "??" ? " blunder" : " mistake") : ""}${joins ? " joined" : ""}`,
       "aria-current": isCurrent ? "step" : null,
-      title: [move.penalised && t("panel.penalisedMove"), lost].filter(Boolean).join("; ") || null,
-      "aria-label": mark ? `${move.text}${mark}, ${lost}` : null,
+      dataset: { move: move.text }, // the record's notation, whatever the list shows
+      title: [words !== move.text && move.text, move.penalised && t("panel.penalisedMove"), lost]
+        .filter(Boolean).join("; ") || null,
+      "aria-label": mark ? `${words}${mark}, ${lost}` : null,
     };
-    const text = [move.text, move.penalised ? " −" : "", mark ? el("span", { class: "mark-q", "aria-hidden": "true" }, mark) : null];
+    const text = [words, move.penalised ? " −" : "", mark ? el("span", { class: "mark-q", "aria-hidden": "true" }, mark) : null];
     const onPick = opts.onPick;
+    // a move the review marked opens on the position before it, with the engine's choice as an arrow
+    const target = mark ? shownPly - 1 : shownPly;
     const item = onPick
-      ? el("button", { ...attrs, type: "button", onclick: () => onPick(shownPly) }, ...text)
+      ? el("button", { ...attrs, type: "button", onclick: () => onPick(target) }, ...text)
       : el("span", attrs, ...text);
-    rows.get(number)?.append(item);
+    if (joins && previous) { // one cell for the move and the swap that completes it: the columns stay
+      let cell = previous.parentElement?.classList.contains("move-cell") ? previous.parentElement : null;
+      if (!cell) {
+        cell = el("span", { class: "move-cell" });
+        previous.replaceWith(cell);
+        cell.append(previous);
+      }
+      cell.append(item);
+    } else {
+      rows.get(number)?.append(item);
+    }
+    previous = item;
   });
   const list = el("ol", { class: "move-list" }, [...rows.values()]);
   container.replaceChildren(...[list, assisted].filter((n) => n !== null));

@@ -46,6 +46,10 @@ function lostWithValues(letters, useLetters) {
 /** Player cards. ctx: {playerName(n), letters, thinking, live}
  *  @param {HTMLElement} container @param {View} view @param {PlayersContext} ctx */
 export function renderPlayers(container, view, ctx) {
+  // "Score" only while the score decides: in a win/loss game, or one ended by a resignation or the
+  // clock, the numbers are the pieces' worth, and the card says the result the end panel says
+  const outcome = view.outcome ?? null;
+  const byScore = view.decided_by_score !== false && (!outcome || outcome.by_score !== false);
   const cards = [1, 2].map((n) => {
     const color = view.player_colors?.[String(n)] ?? null;
     const active = ctx.live && !view.outcome && view.turn_player === n;
@@ -54,6 +58,8 @@ export function renderPlayers(container, view, ctx) {
     // this side's own pieces off the board (in gaiqi a blind capture may take your own piece,
     // so "what the opponent took" would not always be true)
     const taken = color ? view.captured?.[color] ?? [] : [];
+    const result = outcome && color
+      ? (outcome.winner ? (outcome.winner === color ? "card.won" : "card.lost") : "card.draw") : null;
     return el("div", {
       class: `player-card${active ? " active" : ""}${color ? ` ${color}` : ""}`,
       dataset: { player: String(n) },
@@ -65,11 +71,12 @@ export function renderPlayers(container, view, ctx) {
       el("span", { class: "player-name" }, ctx.playerName(n)),
       el("span", { class: "player-color" }, color ? t(`color.${color}`) : t("color.unknown")),
       active && ctx.thinking ? el("span", { class: "spinner", role: "img", "aria-label": t("status.aiThinking") }) : null,
+      result ? el("span", { class: `player-result ${result.slice(5)}` }, t(result)) : null,
     ),
     el("div", { class: "player-stats" },
       // in win/loss games the number is material left, not a score that decides anything
-      el("span", { class: "stat score" }, `${t(view.decided_by_score === false ? "panel.material" : "panel.score")} `,
-        el("strong", {}, score ?? "–")),
+      el("span", { class: "stat score", title: byScore ? null : t("over.materialHelp") },
+        `${t(byScore ? "panel.score" : "panel.material")} `, el("strong", {}, score ?? "–")),
       penalty ? el("span", { class: "stat penalty" }, `${t("panel.penalty")} `, el("strong", {}, `−${penalty}`)) : null,
     ),
     el("div", { class: "captured-row" },

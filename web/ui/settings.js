@@ -1,4 +1,4 @@
-// The settings dialog: piece style, theme, language. Changes apply at once.
+// The settings dialog: piece style, how moves are written, details, theme, language. Changes apply at once.
 
 import { t } from "../i18n.js";
 import { el } from "./dom.js";
@@ -13,6 +13,12 @@ export function createSettingsDialog(dialog, { onChange, getSettings }) {
     const settings = getSettings();
     const letters = el("input", { type: "checkbox", id: "set-letters", checked: settings.letters });
     letters.addEventListener("change", () => onChange({ letters: letters.checked }));
+    const moves = el("select", { id: "set-moves" },
+      ["pieces", "notation"].map((v) => el("option", { value: v, selected: (settings.moves ?? "pieces") === v },
+        t(`settings.moves.${v}`))));
+    moves.addEventListener("change", () => onChange({ moves: /** @type {Settings["moves"]} */ (moves.value) }));
+    const details = el("input", { type: "checkbox", id: "set-details", checked: Boolean(settings.details) });
+    details.addEventListener("change", () => onChange({ details: details.checked }));
     const theme = el("select", { id: "set-theme" },
       ["auto", "light", "dark"].map((v) => el("option", { value: v, selected: settings.theme === v },
         t(`settings.theme.${v}`))));
@@ -27,6 +33,8 @@ export function createSettingsDialog(dialog, { onChange, getSettings }) {
     dialog.replaceChildren(el("form", { method: "dialog", class: "settings-form" },
       el("h2", {}, t("settings.title")),
       el("div", { class: "field check" }, letters, el("label", { for: "set-letters" }, t("settings.letters"))),
+      el("div", { class: "field" }, el("label", { for: "set-moves" }, t("settings.moves")), moves),
+      el("div", { class: "field check" }, details, el("label", { for: "set-details" }, t("settings.details"))),
       el("div", { class: "field" }, el("label", { for: "set-theme" }, t("settings.theme")), theme),
       el("div", { class: "field" }, el("label", { for: "set-lang" }, t("settings.lang")), lang),
       el("div", { class: "button-row" }, el("button", { type: "submit", class: "primary" }, t("btn.close")))));

@@ -16,6 +16,8 @@
  * @property {boolean} sound
  * @property {string} clock
  * @property {boolean} [serious] new games are serious (no undo, no hints)
+ * @property {"pieces" | "notation"} [moves] moves written with their pieces' characters, or in notation
+ * @property {boolean} [details] numbers and notation beside the plain words (evaluation, depth)
  */
 
 /**
@@ -46,6 +48,8 @@ export const DEFAULT_SETTINGS = Object.freeze({
   sound: true,
   clock: "none", // a time control of ui/clock.js for new games
   serious: false, // new games are serious: no undo, no hints
+  moves: "pieces", // moves written with their pieces (俥c2–c5), or "notation" (c2-c5)
+  details: false, // the evaluation and the search depth beside the plain words
 });
 
 const PLAYER_KINDS = ["human", "ai"];
@@ -118,6 +122,8 @@ export function loadSettings(defaults = DEFAULT_SETTINGS) {
   take("sound", (v) => typeof v === "boolean");
   take("clock", (v) => typeof v === "string" && /^(none|\d{1,3}\+\d{1,3})$/.test(v));
   take("serious", (v) => typeof v === "boolean");
+  take("moves", (v) => v === "pieces" || v === "notation");
+  take("details", (v) => typeof v === "boolean");
   if ("options" in value) {
     if (isPlainObject(value.options) && Object.values(value.options).every(isPlainObject)) {
       settings.options = value.options;
