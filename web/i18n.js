@@ -252,6 +252,7 @@ const STRINGS = {
     "card.won": "Won",
     "card.lost": "Lost",
     "card.draw": "Draw",
+    "status.replayMove": ": {move}",
   },
   zh: {
     "app.title": "暗龙棋",
@@ -489,6 +490,7 @@ const STRINGS = {
     "card.won": "胜",
     "card.lost": "负",
     "card.draw": "和",
+    "status.replayMove": "：{move}",
   },
 };
 

@@ -120,7 +120,11 @@ export function statusText() {
     const queued = app.queued?.to;
     return queued ? t("status.queued", { sq: queued }) : t("status.loading", { pct: Math.round(app.progress * 100) });
   }
-  if (app.replayPly !== null) return `${t("status.replay")} ${replayPosition()}`;
+  if (app.replayPly !== null) { // and the move just shown, in the player's words
+    const ply = shownReplayPly();
+    const move = ply ? moveText(view.moves[ply - 1], moveStyle(app.settings)) : "";
+    return `${t("status.replay")} ${replayPosition()}${move ? t("status.replayMove", { move }) : ""}`;
+  }
   if (view.outcome) return `${t("status.gameOver")} ${resultHeadline(view.outcome, { humanColor: humanColor() })}`;
   if (app.thinking) return t("status.aiThinking");
   const turn = view.turn_player;

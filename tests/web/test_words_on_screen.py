@@ -181,6 +181,7 @@ def test_the_embed_answers_a_command_sent_as_text(page, site_url, wait_for_engin
 def test_moves_are_written_with_their_pieces_or_in_notation(open_app):
     session, view = played("hdc2", 3, lambda v: any(m["kind"] == "capture" for m in v["moves"]))
     assert session is not None
+    view = call(session, "resign")  # a finished game, to review
     record = call(session, "export")["record"]
     flip = view["moves"][0]
     capture = next(m for m in view["moves"] if m["kind"] == "capture")
@@ -190,6 +191,8 @@ def test_moves_are_written_with_their_pieces_or_in_notation(open_app):
     index = view["moves"].index(capture)
     expect(items.nth(index)).to_have_text(
         f"{with_glyph(capture['piece'])}{capture['from']}×{with_glyph(capture['captured'])}{capture['to']}")
+    page.locator("#rp-last").click()  # the review's status line names the move shown, with its pieces
+    expect(page.locator("#status")).to_contain_text(f"：{items.last.inner_text().strip()}")
     page.locator("#btn-lang").click()  # English: the same pieces, English words
     expect(items.first).to_have_text(f"Flip {flip['to']} → {with_glyph(flip['revealed'])}")
     page.locator("#btn-settings").click()
