@@ -366,8 +366,35 @@ function wireControls() {
   $("#rp-next").addEventListener("click", () => stepReplay(1));
   $("#rp-last").addEventListener("click", () => stepReplay(Infinity));
   $("#rp-play").addEventListener("click", toggleAutoplay);
+  wireMoreMenu();
   const full = /** @type {HTMLAnchorElement | null} */ ($("#open-full"));
   if (full) full.href = window.location.pathname;
+}
+
+/** The phone's bottom bar keeps the less used buttons behind "More": a disclosure that any of its buttons,
+ *  Escape or a click elsewhere closes. (On a wide screen they are all in the toolbar and "More" is not shown.) */
+function wireMoreMenu() {
+  const more = button("#btn-more");
+  const items = $("#more-items");
+  /** @param {boolean} open */
+  const setOpen = (open) => {
+    more.setAttribute("aria-expanded", open ? "true" : "false");
+    items.classList.toggle("open", open);
+  };
+  more.addEventListener("click", () => setOpen(more.getAttribute("aria-expanded") !== "true"));
+  items.addEventListener("click", (event) => {
+    if (/** @type {Element} */ (event.target).closest("button")) setOpen(false);
+  });
+  document.addEventListener("click", (event) => {
+    const target = /** @type {Element} */ (event.target);
+    if (!target.closest?.("#btn-more, #more-items")) setOpen(false);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && items.classList.contains("open")) {
+      setOpen(false);
+      more.focus();
+    }
+  });
 }
 
 boot();
