@@ -25,6 +25,7 @@ export function enterReplay(ply) {
   const show = (position) => {
     if (app.replayPly !== next) return; // the player has moved on meanwhile
     app.replayView = position;
+    app.replayShownPly = next;
     const forward = next === before + 1 ? position.last_move : null;
     renderAll(forward);
     if (next > 0 && next !== before) {

@@ -90,6 +90,7 @@ export const NO_LEGAL = { flips: [], moves: {} };
  * @property {string | null} note
  * @property {number | null} replayPly
  * @property {BoardView | null} replayView
+ * @property {number} replayShownPly the actions of the game before the position replayView shows
  * @property {Map<number, BoardView>} positions
  * @property {number | null} replayTimer
  * @property {Evaluation[] | null} evaluations
@@ -130,6 +131,7 @@ export const app = {
   note: null, // a short word in the status line: why a click did nothing, a penalty warning
   replayPly: null, // null: the live position; n: the board after n actions of the record
   replayView: null, // the position shown in replay (from the bridge's position_at)
+  replayShownPly: 0, // how many of the game's actions led to it (a Cheight swap is an action, not a ply)
   positions: new Map(), // ply -> position_at result, for the finished game on screen
   replayTimer: null,
   evaluations: null,
@@ -249,7 +251,7 @@ export function humanColor() {
 
 /** The ply the replay shows (of the game's moves), null in the live game. @returns {number | null} */
 export function shownReplayPly() {
-  return app.replayView ? app.replayView.ply - startPly() : app.replayPly;
+  return app.replayView ? app.replayShownPly : app.replayPly;
 }
 
 export function replayPosition() {

@@ -220,3 +220,29 @@ def test_a_hint_speaks_plain_words_and_keeps_the_numbers_one_tap_away(open_app, 
     page.locator("#btn-settings").click()
     page.locator("#set-details").check()
     expect(hint).to_contain_text("evaluation")
+
+
+def finished_swap_game():
+    """A finished Cheight game (two players, random moves) with a promotion swap in it: (session, view)."""
+    for seed in range(300):
+        rng, session = random.Random(seed), Session()
+        view = call(session, "new_game", variant="cheight", players={"1": "human", "2": "human"})
+        while not view["outcome"] and len(view["moves"]) < 400:
+            moves = [o["move"] for options in view["legal"]["moves"].values() for o in options]
+            view = call(session, "play", move=rng.choice(moves))["view"]
+        if view["outcome"] and any(m["kind"] == "swap" for m in view["moves"]):
+            return session, view
+    raise AssertionError("no finished game with a swap found")
+
+
+def test_the_review_counts_the_actions_shown_past_a_swap(open_app):
+    """The replay's counter and the position agree past a Cheight swap (a swap is an action, not a ply)."""
+    session, view = finished_swap_game()
+    page = open_app({"record": call(session, "export")["record"], "lang": "en"})
+    total = len(view["moves"])
+    swap_at = next(i for i, m in enumerate(view["moves"]) if m["kind"] == "swap") + 1  # actions up to the swap
+    page.locator("#rp-first").click()
+    position = page.locator("#rp-pos")
+    for n in range(1, min(swap_at + 2, total) + 1):
+        page.locator("#rp-next").click()
+        expect(position).to_have_text(f"Move {n} of {total}", timeout=WAIT_MS)
