@@ -113,8 +113,11 @@ function saveSettings() {
 }
 
 function applyTheme() {
-  if (settings.theme === "light" || settings.theme === "dark") document.documentElement.dataset.theme = settings.theme;
-  else delete document.documentElement.dataset.theme;
+  const root = document.documentElement;
+  if (settings.theme === "light" || settings.theme === "dark") root.dataset.theme = settings.theme;
+  else delete root.dataset.theme;
+  root.dataset.board = settings.board ?? "wood"; // web/style.css: the board's colours and the pieces' style
+  root.dataset.pieces = settings.pieces ?? "classic";
 }
 
 function applyLang() {
@@ -138,7 +141,7 @@ function changeSettings(changes) {
   Object.assign(settings, changes);
   saveSettings();
   applySound();
-  if ("theme" in changes) applyTheme();
+  if ("theme" in changes || "board" in changes || "pieces" in changes) applyTheme();
   if ("lang" in changes) applyLang();
   renderAll();
 }

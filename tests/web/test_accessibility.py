@@ -57,3 +57,21 @@ def test_no_serious_violations(open_app, page, axe_source, theme, lang):
     expect(page.locator("#gameover svg.graph")).to_be_visible(timeout=WAIT_MS)
     page.locator("#rp-next").click()
     audit(page, axe_source, "a finished game in review")
+
+
+@pytest.mark.parametrize(("theme", "lang"), [("light", "en"), ("dark", "zh")])
+def test_the_high_contrast_board_and_pieces(open_app, page, axe_source, theme, lang):
+    """The high-contrast board and pieces (Settings), during a game, in either language."""
+    page.emulate_media(reduced_motion="reduce")
+    open_app(f"lang={lang}&theme={theme}")
+    page.evaluate("""() => localStorage.setItem('hdchess.settings.v1',
+        JSON.stringify({board: 'contrast', pieces: 'contrast', sound: false}))""")
+    open_app(f"first=human&level=Beginner&seed=5&theme={theme}&lang={lang}")
+    assert page.evaluate("document.documentElement.dataset.board") == "contrast"
+    page.wait_for_selector("#board.interactive", timeout=WAIT_MS)
+    page.locator('#board [data-sq="c2"]').click()
+    page.wait_for_function("document.querySelectorAll('.move-list .move').length >= 2", timeout=WAIT_MS)
+    page.wait_for_selector("#board.interactive", timeout=WAIT_MS)
+    audit(page, axe_source, "a game in the high-contrast theme")
+    page.locator("#btn-settings").click()
+    audit(page, axe_source, "the settings in the high-contrast theme")

@@ -2,6 +2,7 @@
 
 import { t } from "../i18n.js";
 import { el } from "./dom.js";
+import { BOARD_THEMES, PIECE_STYLES } from "./storage.js";
 
 /** @typedef {import("./storage.js").Settings} Settings */
 
@@ -23,6 +24,12 @@ export function createSettingsDialog(dialog, { onChange, getSettings }) {
       ["auto", "light", "dark"].map((v) => el("option", { value: v, selected: settings.theme === v },
         t(`settings.theme.${v}`))));
     theme.addEventListener("change", () => onChange({ theme: /** @type {Settings["theme"]} */ (theme.value) }));
+    const board = el("select", { id: "set-board" }, BOARD_THEMES.map((v) => el("option",
+      { value: v, selected: (settings.board ?? "wood") === v }, t(`settings.board.${v}`))));
+    board.addEventListener("change", () => onChange({ board: /** @type {Settings["board"]} */ (board.value) }));
+    const pieces = el("select", { id: "set-pieces" }, PIECE_STYLES.map((v) => el("option",
+      { value: v, selected: (settings.pieces ?? "classic") === v }, t(`settings.pieces.${v}`))));
+    pieces.addEventListener("change", () => onChange({ pieces: /** @type {Settings["pieces"]} */ (pieces.value) }));
     const lang = el("select", { id: "set-lang" },
       el("option", { value: "en", selected: settings.lang === "en", lang: "en" }, "English"),
       el("option", { value: "zh", selected: settings.lang === "zh", lang: "zh-Hans" }, "中文"));
@@ -36,6 +43,8 @@ export function createSettingsDialog(dialog, { onChange, getSettings }) {
       el("div", { class: "field" }, el("label", { for: "set-moves" }, t("settings.moves")), moves),
       el("div", { class: "field check" }, details, el("label", { for: "set-details" }, t("settings.details"))),
       el("div", { class: "field" }, el("label", { for: "set-theme" }, t("settings.theme")), theme),
+      el("div", { class: "field" }, el("label", { for: "set-board" }, t("settings.board")), board),
+      el("div", { class: "field" }, el("label", { for: "set-pieces" }, t("settings.pieces")), pieces),
       el("div", { class: "field" }, el("label", { for: "set-lang" }, t("settings.lang")), lang),
       el("div", { class: "button-row" }, el("button", { type: "submit", class: "primary" }, t("btn.close")))));
     if (!dialog.open) dialog.showModal();

@@ -16,6 +16,8 @@
  * @property {boolean} sound
  * @property {string} clock
  * @property {boolean} [serious] new games are serious (no undo, no hints)
+ * @property {"wood" | "jade" | "stone" | "contrast"} [board] the board's colours (ui/themes: web/style.css)
+ * @property {"classic" | "contrast"} [pieces] the pieces' style ("contrast": high contrast)
  * @property {"pieces" | "notation"} [moves] moves written with their pieces' characters, or in notation
  * @property {boolean} [details] numbers and notation beside the plain words (evaluation, depth)
  */
@@ -48,11 +50,15 @@ export const DEFAULT_SETTINGS = Object.freeze({
   sound: true,
   clock: "none", // a time control of ui/clock.js for new games
   serious: false, // new games are serious: no undo, no hints
+  board: "wood", // the board's colours: wood, jade, stone or contrast (high contrast)
+  pieces: "classic", // the pieces' style: classic or contrast (high contrast)
   moves: "pieces", // moves written with their pieces (俥c2–c5), or "notation" (c2-c5)
   details: false, // the evaluation and the search depth beside the plain words
 });
 
 const PLAYER_KINDS = ["human", "ai"];
+export const BOARD_THEMES = ["wood", "jade", "stone", "contrast"];
+export const PIECE_STYLES = ["classic", "contrast"];
 
 function storage() {
   try {
@@ -122,6 +128,8 @@ export function loadSettings(defaults = DEFAULT_SETTINGS) {
   take("sound", (v) => typeof v === "boolean");
   take("clock", (v) => typeof v === "string" && /^(none|\d{1,3}\+\d{1,3})$/.test(v));
   take("serious", (v) => typeof v === "boolean");
+  take("board", (v) => BOARD_THEMES.includes(v));
+  take("pieces", (v) => PIECE_STYLES.includes(v));
   take("moves", (v) => v === "pieces" || v === "notation");
   take("details", (v) => typeof v === "boolean");
   if ("options" in value) {
