@@ -48,7 +48,8 @@ WATCH_ANIMATIONS = """(() => {
   const frame = () => {
     for (const a of document.getAnimations()) {
       const duration = Number(a.effect?.getComputedTiming().duration) || 0;
-      if (duration > 1) window.__animations.push([a.constructor.name, a.animationName || a.transitionProperty || "", duration]);
+      const name = a.animationName || a.transitionProperty || "";
+      if (duration > 1) window.__animations.push([a.constructor.name, name, duration]);
     }
     requestAnimationFrame(frame);
   };
