@@ -20,10 +20,11 @@ def clock_of(page, player: int) -> float:
 
 def test_a_reload_gives_no_time_back(open_app, page, wait_for_engine):
     page.emulate_media(reduced_motion="reduce")
+    # the settings are there before the app first starts (a page that starts a game against the computer
+    # first could save that game, and a reload would then bring it back instead of a two-player game)
+    page.add_init_script(f"""if (!localStorage.getItem('hdchess.settings.v1')) {{
+        localStorage.setItem('hdchess.settings.v1', '{SETTINGS}'); }}""")
     open_app("lang=en")
-    page.evaluate(f"""() => {{ localStorage.clear(); localStorage.setItem('hdchess.settings.v1', '{SETTINGS}'); }}""")
-    page.reload()
-    wait_for_engine(page)
     page.wait_for_selector("#board.interactive", timeout=30_000)
     page.locator('#board [data-sq="c2"]').click()  # the opening flip decides the colours: player 2's clock runs
     expect(page.locator('.player-card[data-player="2"] .clock.running')).to_be_visible(timeout=30_000)
