@@ -179,3 +179,20 @@ def counts_consistent(state: State) -> list[str]:
         if state.pool[piece] < 0 or on_board[piece] + state.pool[piece] > count:
             problems.append(f"too many {piece_letter(piece)}")
     return problems
+
+
+def game_snapshot(game, last: bool = False) -> tuple:
+    """What a refused input must leave as it was: the position, the history, the record, and what the
+    deal turns up next (up to 40 flips played, the first or ``last`` flip each time, then taken back: a
+    known deal puts each piece back where it lay)."""
+    marks = game.assisted, game.continued
+    flips = []
+    while not game.is_over() and len(flips) < 40:
+        chance = [a for a in game.legal_actions() if game.state.is_chance(a)]
+        if not chance:
+            break
+        flips.append(game.play(chance[-1] if last else chance[0]).text)
+    for _ in flips:
+        game.undo()
+    game.assisted, game.continued = marks
+    return game.state.position_text(extended=True), [m.text for m in game.moves], game.record_text(), flips

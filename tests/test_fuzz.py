@@ -14,6 +14,7 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import game_snapshot
 
 from hdchess import Game, HdchessError, load_ruleset, variant_names
 from hdchess import bridge as bridge_module
@@ -285,21 +286,6 @@ def test_explain_and_play_agree_on_every_input(variant, data, seed, plies):
 
 # -- Game.replay with results that are not pieces (issue 35) -----------------------------------------------------
 
-def deal_and_history(game: Game) -> tuple:
-    """The position, the history, and what the deal turns up next: flips played, then taken back."""
-    marks = game.assisted, game.continued
-    flips = []
-    while not game.is_over() and len(flips) < 40:
-        chance = [a for a in game.legal_actions() if game.state.is_chance(a)]
-        if not chance:
-            break
-        flips.append(game.play(chance[-1]).text)
-    for _ in flips:
-        game.undo()  # a known deal puts each piece back where it lay
-    game.assisted, game.continued = marks
-    return game.state.position_text(extended=True), game.record_text(), [m.text for m in game.moves], flips
-
-
 not_pieces = st.one_of(st.floats(allow_nan=True), st.booleans(), st.text(max_size=8), st.integers(2**40, 2**80),
                        st.integers(-2**80, -1), st.integers(17, 2**40), st.binary(max_size=3),
                        st.lists(st.integers(0, 15), max_size=2), st.complex_numbers(max_magnitude=20))
@@ -314,11 +300,11 @@ def test_replay_refuses_results_that_are_not_pieces_and_changes_nothing(variant,
     if not actions:
         return
     action = random.Random(seed).choice(actions)
-    before = deal_and_history(game)
+    before = game_snapshot(game, last=True)
     with pytest.raises(HdchessError) as refused:
         game.replay(action, outcome)
     one_clean_line(str(refused.value))
-    assert deal_and_history(game) == before
+    assert game_snapshot(game, last=True) == before
 
 
 @budget("outcomes")
@@ -326,11 +312,11 @@ def test_replay_refuses_results_that_are_not_pieces_and_changes_nothing(variant,
 def test_replay_takes_a_whole_number_result_only_when_the_pool_has_it(outcome):
     game = Game(seed=1)
     pool = dict(game.state.chance_outcomes(game.state.parse_action("c2")[0]))
-    before = deal_and_history(game)
+    before = game_snapshot(game, last=True)
     try:
         played = game.replay("c2", outcome)
     except HdchessError:
         assert outcome is not None and outcome not in pool
-        assert deal_and_history(game) == before
+        assert game_snapshot(game, last=True) == before
         return
     assert outcome is None or played.revealed == outcome

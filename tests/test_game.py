@@ -1,7 +1,7 @@
 """The referee (hdchess.game.Game): where flips come from, and what undo does."""
 
 import pytest
-from support import HIDDEN, flip, parse_square
+from support import HIDDEN, flip, game_snapshot, parse_square
 
 from hdchess import RED, Game, IllegalMoveError, State, load_ruleset
 from hdchess.core import make_piece, piece_from_letter
@@ -130,31 +130,15 @@ def test_describe_turn():
 
 # -- issue 35: a chance result given through the API is checked before anything changes --------------------------
 
-def snapshot(game: Game):
-    """What a refused input must leave as it was: the position, the history, the deal's answers to come
-    (flips played, then taken back: a known deal puts each piece back where it lay)."""
-    marks = game.assisted, game.continued
-    flips = []
-    while not game.is_over() and len(flips) < 40:
-        chance = [a for a in game.legal_actions() if game.state.is_chance(a)]
-        if not chance:
-            break
-        flips.append(game.play(chance[0]).text)
-    for _ in flips:
-        game.undo()
-    game.assisted, game.continued = marks
-    return (game.state.position_text(extended=True), [m.text for m in game.moves], game.record_text(), flips)
-
-
 @pytest.mark.parametrize("outcome", [3.0, 0.0, True, False, "R", "3", b"\x03", [3], 3 + 0j, 2**70, -1, -2**70, 99,
                                      float("nan"), float("inf")])
 def test_a_chance_result_that_is_not_a_piece_of_the_pool_changes_nothing(outcome):
     game = Game(seed=1)
     game.play("d2")
-    before = snapshot(game)
+    before = game_snapshot(game)
     with pytest.raises((IllegalMoveError, ValueError)):
         game.replay("c2", outcome)
-    assert snapshot(game) == before
+    assert game_snapshot(game) == before
     reference = Game(seed=1)
     reference.play("d2")
     assert game.replay("c2").text == reference.replay("c2").text  # c2 still flips, from the same deal

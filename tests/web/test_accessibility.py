@@ -3,7 +3,7 @@ in either theme and either language, during play, in the dialogs, and at the end
 
 import pytest
 from playwright.sync_api import expect
-from web_support import finished
+from web_support import IDLE_JS, finished
 
 pytestmark = pytest.mark.web
 
@@ -17,10 +17,6 @@ RUN_AXE = """async () => {
 }"""
 
 
-IDLE_JS = """async () => {
-  const c = await import(new URL('web/controller.js', document.baseURI).href);
-  return c.app.ready && c.app.busy === 0 && !c.app.thinking;
-}"""
 
 
 def audit(page, axe_source, where):

@@ -3,14 +3,11 @@ progress bar and "Move now" included), and a phone shows the board and both play
 
 import pytest
 from playwright.sync_api import expect
+from web_support import IDLE_JS
 
 pytestmark = pytest.mark.web
 
 WAIT_MS = 60_000
-IDLE_JS = """async () => {
-  const c = await import(new URL('web/controller.js', document.baseURI).href);
-  return c.app.ready && c.app.busy === 0 && !c.app.thinking;
-}"""
 
 # Every layout shift from the first board on (Layout Instability API), and the board's box at each frame.
 WATCH_SHIFTS = """(() => {

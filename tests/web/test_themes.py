@@ -3,14 +3,11 @@ motion. (The high-contrast theme's accessibility is in test_accessibility.py.)""
 
 import pytest
 from playwright.sync_api import expect
+from web_support import IDLE_JS
 
 pytestmark = pytest.mark.web
 
 WAIT_MS = 60_000
-IDLE_JS = """async () => {
-  const c = await import(new URL('web/controller.js', document.baseURI).href);
-  return c.app.ready && c.app.busy === 0 && !c.app.thinking;
-}"""
 BOARD_LOOK = "getComputedStyle(document.querySelector('.board-area')).backgroundImage"
 DISC_LOOK = "getComputedStyle(document.querySelector('#board .disc.hidden')).backgroundImage"
 

@@ -1,6 +1,13 @@
-"""Helpers the browser tests share: a board square's locator, bridge calls on CPython, finished games."""
+"""Helpers the browser tests share: a board square's locator, bridge calls on CPython, finished games,
+and the wait until the page is idle."""
 
 from hdchess.bridge import Session
+
+# True once Python is ready and no engine call or AI turn is under way (for page.wait_for_function).
+IDLE_JS = """async () => {
+  const c = await import(new URL('web/controller.js', document.baseURI).href);
+  return c.app.ready && c.app.busy === 0 && !c.app.thinking;
+}"""
 
 
 def cell(page, square):
