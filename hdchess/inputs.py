@@ -71,8 +71,10 @@ def whole_number(value: object, name: str, minimum: int = 0, maximum: int | None
             number = int(text)
     if number is None:
         raise error(Message("number.not_whole", name=name, text=excerpt(value)))
+    # a huge int is never written out: past 4,300 digits Python refuses to, and nobody reads it
+    shown: int | str = number if number.bit_length() <= 128 else "a number of over 38 digits"
     if number < minimum:
-        raise error(Message("number.too_small", name=name, minimum=minimum, number=number))
+        raise error(Message("number.too_small", name=name, minimum=minimum, number=shown))
     if maximum is not None and number > maximum:
-        raise error(Message("number.too_large", name=name, maximum=maximum, number=number))
+        raise error(Message("number.too_large", name=name, maximum=maximum, number=shown))
     return number

@@ -170,3 +170,11 @@ def test_a_spec_with_a_bad_table_glyphs_option_or_file_is_refused_naming_the_key
     with pytest.raises(RulesetError) as caught:
         variant_spec("hdc2").derive(name="bad", **changes)
     assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("value", [10**5000, -10**5000], ids=["huge", "huge-negative"])
+def test_a_huge_option_value_from_python_is_refused_in_one_line(value: int) -> None:
+    """Python will not write out an int of over 4,300 digits: the error must not try to."""
+    with pytest.raises(RulesetError, match=r"^no_progress_plies must be at (most 100000|least 0), "
+                                           r"not a number of over 38 digits$"):
+        load_ruleset("hdc2", no_progress_plies=value)
