@@ -236,8 +236,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
 
   /** @param {string} sq @param {Action[]} actions */
   function openMenu(sq, actions) {
-    menu.open(sq, actions, { ...cellPosition(sq), files: built().files, ranks: built().ranks },
-      { squares: cfg.squares ?? {}, letters: cfg.letters });
+    menu.open(sq, actions, { ...cellPosition(sq), files: built().files, ranks: built().ranks });
   }
 
   // -- the whole stack, on demand ------------------------------------------------
