@@ -236,7 +236,8 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
 
   /** @param {string} sq @param {Action[]} actions */
   function openMenu(sq, actions) {
-    menu.open(sq, actions, { ...cellPosition(sq), files: built().files, ranks: built().ranks });
+    menu.open(sq, actions, { ...cellPosition(sq), files: built().files, ranks: built().ranks },
+      { squares: cfg.squares ?? {}, letters: cfg.letters });
   }
 
   // -- the whole stack, on demand ------------------------------------------------

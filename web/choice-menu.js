@@ -2,7 +2,9 @@
 // (a promotion, a stack that moves part of itself), so the player picks one
 // from a menu beside that square, by pointer or keyboard.
 
+import { makeDisc } from "./discs.js";
 import { t } from "./i18n.js";
+import { kindName } from "./pieces.js";
 
 /** @typedef {import("./engine-client.js").Action} Action */
 
@@ -10,6 +12,55 @@ import { t } from "./i18n.js";
  * Where the menu opens: the square's column and row on screen, of how many.
  * @typedef {{col: number, row: number, files: number, ranks: number}} MenuPlace
  */
+
+/**
+ * What the page reads of the board to name a choice: each square's letters (bottom first) and the
+ * discs' style (letters instead of glyphs).
+ * @typedef {{squares?: Record<string, string | null>, letters?: boolean}} MenuBoard
+ */
+
+/** A small disc for one piece letter, hidden from screen readers (the words say it).
+ *  @param {string} letter @param {boolean} letters @returns {HTMLElement[]} */
+function disc(letter, letters) {
+  const d = makeDisc(letter, letters);
+  if (!d) return [];
+  d.classList.add("small");
+  d.setAttribute("aria-hidden", "true");
+  return [d];
+}
+
+/**
+ * What a choice does, in words and in the pieces it involves, read from the board: an Advisor's carry
+ * takes the `carry` pieces directly below it on its square (the nearest first); a swap brings the piece
+ * at `height` of the target square to the Soldier's place (the Soldier becomes that piece).
+ * @param {Action} action @param {MenuBoard} board
+ * @returns {{words: string, pieces: HTMLElement[]}}
+ */
+export function describeChoice(action, board) {
+  // the bridge's action info has these for Cheight (not in the Action type every game shares)
+  const { carry, height } = /** @type {{carry?: number, height?: number}} */ (action);
+  const letters = Boolean(board.letters);
+  const from = board.squares?.[action.from] ?? "";
+  const to = board.squares?.[action.to] ?? "";
+  const mover = from && from !== "x" ? from.at(-1) ?? "" : "";
+  if (action.kind === "swap" && typeof height === "number" && to[height]) {
+    const piece = to[height];
+    const words = t("choice.promote", { pawn: kindName(mover || "P"), piece: kindName(piece) });
+    const arrow = Object.assign(document.createElement("span"), { className: "choice-arrow", textContent: "→" });
+    arrow.setAttribute("aria-hidden", "true");
+    return { words, pieces: [...(mover ? disc(mover, letters) : []), arrow, ...disc(piece, letters)] };
+  }
+  if (typeof carry === "number" && mover) {
+    const carried = [...from.slice(Math.max(0, from.length - 1 - carry), from.length - 1)].reverse();
+    if (carry === 0 || carried.length !== carry) {
+      return { words: t("choice.alone"), pieces: disc(mover, letters) };
+    }
+    const names = carried.map(kindName);
+    const words = t("choice.carry", { pieces: names.join(t("choice.and")) });
+    return { words, pieces: [mover, ...carried].flatMap((l) => disc(l, letters)) };
+  }
+  return { words: action.choice ?? action.move, pieces: [] };
+}
 
 /** The menu element (hidden) and its handle: `onPick(action)` once one is chosen, `onClose(sq)` when it
  *  closes and the square it was for should have the focus back.
@@ -20,17 +71,31 @@ export function createChoiceMenu({ onPick, onClose }) {
   menu.setAttribute("role", "menu");
   menu.hidden = true;
 
-  /** @param {string} sq @param {Action[]} actions @param {MenuPlace} place */
-  function open(sq, actions, { col, row, files, ranks }) {
-    const items = actions.map((action) => {
+  /** @param {string} sq @param {Action[]} actions @param {MenuPlace} place @param {MenuBoard} [board] */
+  function open(sq, actions, { col, row, files, ranks }, board = {}) {
+    const described = actions.map((action) => describeChoice(action, board));
+    const count = new Map();
+    for (const { words } of described) count.set(words, (count.get(words) ?? 0) + 1);
+    const items = actions.map((action, i) => {
       const item = document.createElement("button");
       item.type = "button";
       item.className = "choice-item";
       item.setAttribute("role", "menuitem");
       item.tabIndex = -1;
-      const label = action.choice ?? action.move;
-      item.textContent = action.penalised ? `${label} · ${t("square.penalised")}` : label;
-      if (label !== action.move) item.title = action.move;
+      let { words } = described[i];
+      // two swaps with alike pieces at different heights: say which
+      const { height } = /** @type {{height?: number}} */ (action);
+      if ((count.get(words) ?? 0) > 1 && typeof height === "number") {
+        words = `${words} · ${t("choice.height", { n: height + 1 })}`;
+      }
+      const label = action.penalised ? `${words} · ${t("square.penalised")}` : words;
+      const text = Object.assign(document.createElement("span"), { className: "choice-words", textContent: label });
+      const pieces = described[i].pieces;
+      if (pieces.length) {
+        item.append(Object.assign(document.createElement("span"), { className: "choice-pieces" }), text);
+        /** @type {HTMLElement} */ (item.firstChild).append(...pieces);
+      } else item.append(text);
+      item.title = action.move; // the notation, for those who read it
       item.addEventListener("click", (event) => {
         event.stopPropagation();
         close(false);

@@ -72,7 +72,11 @@ def test_an_advisor_carries_the_pieces_chosen_in_the_menu(open_app, engine_call)
     assert "3 ways to move here" in target.get_attribute("aria-label")
     target.click()
     items = page.get_by_role("menu").get_by_role("menuitem")
-    assert items.all_inner_texts() == ["+0", "+1", "+2"]
+    # each choice says what it does (the pieces below the Advisor on b2, nearest first), with its discs
+    assert items.locator(".choice-words").all_inner_texts() == [
+        "Move alone", "Carry the Chariot", "Carry the Chariot and the Soldier"]
+    assert items.nth(2).locator(".disc").count() == 3  # the Advisor and the two pieces it carries
+    assert items.nth(1).get_attribute("title") == "b2-c3+1"  # the notation, for those who read it
     items.nth(1).click()
     page.wait_for_function("() => document.querySelector('#board [data-sq=c3]').getAttribute('aria-label')"
                            ".includes('stack of 3')", timeout=WAIT_MS)
@@ -91,6 +95,11 @@ def test_a_promotion_swap_is_chosen_by_clicking(open_app, engine_call):
         "a8=a1^0", "a8=a1^1", "a8=c1^0"]
     assert "must swap" in page.locator("body").inner_text()
     cell(page, "a8").click()  # the Soldier: its swaps go to a1 (two heights) and to c1
+    cell(page, "a1").click()  # two swaps on a1: the menu names the piece each brings, drawn
+    items = page.get_by_role("menu").get_by_role("menuitem")
+    assert items.locator(".choice-words").all_inner_texts() == ["Soldier becomes Chariot", "Soldier becomes Advisor"]
+    assert items.first.locator(".disc").count() == 2
+    page.keyboard.press("Escape")  # the Soldier stays selected
     cell(page, "c1").click()  # one swap only on c1: played at once, the General takes the Soldier's place
     page.wait_for_function("() => document.querySelector('#board [data-sq=c1]').getAttribute('aria-label')"
                            ".includes('Soldier')", timeout=WAIT_MS)
