@@ -117,7 +117,10 @@ def test_several_actions_to_one_square_open_a_choice_menu(board_page):
     menu = board_page.get_by_role("menu")
     expect(menu).to_be_visible()
     items = menu.get_by_role("menuitem")
-    assert items.all_inner_texts() == ["carry 1", "carry 2 · repetition penalty"]
+    # b2 holds a Soldier, a Chariot and the Advisor on top (bottom first): what each carry takes, in words
+    assert menu.locator(".choice-words").all_inner_texts() == [
+        "Carry the Chariot", "Carry the Chariot and the Soldier · repetition penalty"]
+    assert items.first.get_attribute("title") == "b2-b4/1"  # the notation stays one hover away
     expect(items.first).to_be_focused()
     assert board_page.evaluate("window.actions") == []
     items.nth(1).click()
