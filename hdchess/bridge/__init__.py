@@ -18,7 +18,8 @@ One job a module:
 - :mod:`.info`: the games, their words in every language, the AI levels;
 - :mod:`.explain`: why a click does nothing;
 - :mod:`.computer`: the AI's move, its thinking in slices, a hint, the endgame tables;
-- :mod:`.review`: the AI's review of a game (what each action lost, the evaluation graph).
+- :mod:`.review`: the AI's review of a game (what each action lost, the evaluation graph);
+- :mod:`.lessons`: learning from a finished game's mistakes (the AI judges another action tried there).
 
 Nothing here knows about the browser (no ``js`` or ``pyodide`` import), so the
 whole bridge is tested on CPython. Nothing in a view, a reply or a record tells

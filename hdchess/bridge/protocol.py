@@ -22,7 +22,7 @@ from ..inputs import excerpt
 from ..messages import Message, jsonable
 from ..variants import DEFAULT_VARIANT, load_ruleset
 from . import args as read
-from . import computer, explain, info, review
+from . import computer, explain, info, lessons, review
 from .args import Args, BridgeError, check_args
 from .session import DEFAULT_PLAYERS, GameSession, default_names
 from .view import move_dict, position_at, view
@@ -172,6 +172,25 @@ def analyse(session: Session, a: Args) -> Reply:
     return review.analyse(session.game, ply, nodes)
 
 
+def lesson(session: Session, a: Args) -> Reply:
+    """The position before a finished game's action ``ply``, with its legal actions, to try another there."""
+    check_args("lesson", a, ("ply",))
+    session.refuse_help()
+    return lessons.lesson(session.game, read.whole("ply", a.get("ply"), 1, len(session.game.moves)))
+
+
+def judge_try(session: Session, a: Args) -> Reply:
+    """The AI's judgement of ``move`` tried instead of a finished game's action ``ply`` (not played)."""
+    check_args("judge_try", a, ("ply", "move", "nodes"))
+    session.refuse_help()
+    ply = read.whole("ply", a.get("ply"), 1, len(session.game.moves))
+    move = read.text(a, "move")
+    if not move:
+        raise BridgeError('judge_try needs a move, such as {"ply": 5, "move": "c2"}')
+    nodes = read.whole("nodes", a.get("nodes", review.ANALYSIS_NODES), 100, review.MAX_ANALYSIS_NODES)
+    return lessons.judge_try(session.game, ply, move, nodes)
+
+
 def evaluations(session: Session, a: Args) -> Reply:
     check_args("evaluations", a, ())
     session.refuse_help()
@@ -196,6 +215,8 @@ COMMANDS: dict[str, Command] = {
     "view": view_command,
     "position_at": position_at_command,
     "evaluations": evaluations,
+    "lesson": lesson,
+    "judge_try": judge_try,
     "add_tables": add_tables,
 }
 
