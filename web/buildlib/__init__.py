@@ -5,6 +5,7 @@
 - :mod:`.wheel`: the ``hdchess`` wheel and the big endgame tables served beside it.
 - :mod:`.fonts`: the Chinese font subsets.
 - :mod:`.page`: the page's files, ``web/static-info.js`` and the service worker.
+- :mod:`.qr`: the QR code encoder (an npm package) the page draws invitations with.
 - :mod:`.docs`: the documentation pages as HTML.
 
 ``web/build.py`` runs them in order.

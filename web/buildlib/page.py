@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 from .common import ROOT, WEB, BuildError, hdchess_module, log, site_files
+from .qr import vendor_qr
 
 # web/ files that build or serve the site but are no part of it.
 NOT_IN_SITE = {"build.py", "serve.py", "compile-pyc.mjs", "package.json", "package-lock.json", "sw.js", "README.md",
@@ -62,6 +63,7 @@ def copy_sources(site: Path) -> None:
         target = site / "web" / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, target)
+    vendor_qr(site)  # the QR encoder the friend dialog draws with (web/remote/qr.js)
 
 
 def write_service_worker(site: Path, on_demand: list[str]) -> str:

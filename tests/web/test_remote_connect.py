@@ -1,0 +1,150 @@
+"""Play a friend (issue 37), the transport: two pages in two browser contexts connect through the invitation
+and reply links alone (read from one page, opened or pasted in the other), and nothing leaves the machine.
+Bad or cut codes are refused with a reason that names the problem. Screenshots of every step, in English
+and Chinese, go to /work/notes/shots/remote-*.png when that folder's parent exists (for the notes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+SHOTS = Path("/work/notes/shots")
+NO_STUN = {"stun": "none"}  # two pages on one machine need no STUN server, and the tests reach none
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+
+def shot(page, name: str) -> None:
+    if SHOTS.parent.exists():
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"remote-{name}.png"))
+
+
+def record_requests(context, seen: list[str]) -> None:
+    context.on("request", lambda request: seen.append(request.url))
+
+
+def assert_all_local(seen: list[str]) -> None:
+    offsite = [url for url in seen if urlsplit(url).scheme not in ("data", "blob")
+               and urlsplit(url).hostname not in LOCAL_HOSTS]
+    assert seen and not offsite, offsite
+
+
+def make_invitation(page, name: str = "Ann", lang: str = "en", shots: bool = False) -> str:
+    """The host page: Play a friend → the new-game dialog (mode: a friend) → name → the invitation link."""
+    page.click("#btn-friend")
+    dialog = page.locator("#new-dialog")
+    assert dialog.locator("input[name=mode][value=friend]").is_checked()
+    if shots:
+        shot(page, f"{lang}-1-choose-game")
+    dialog.locator("button[value=start]").click()
+    friend = page.locator("#friend-dialog")
+    friend.locator("#fr-name").fill(name)
+    if shots:
+        shot(page, f"{lang}-2-name")
+    friend.locator("#fr-make").click()
+    link = friend.locator("#fr-join-link")
+    link.wait_for()
+    assert friend.locator("svg.qr").count() == 1
+    if shots:
+        shot(page, f"{lang}-3-invitation")
+    return link.input_value()
+
+
+def answer_invitation(page, link: str, wait_for_engine, name: str = "Bo", lang: str = "en",
+                      shots: bool = False) -> str:
+    """The guest page: open the invitation, see who invites to what, give a name, get the reply link."""
+    page.goto(link)
+    wait_for_engine(page)
+    friend = page.locator("#friend-dialog")
+    friend.locator("#fr-accept").wait_for()
+    if shots:
+        shot(page, f"{lang}-4-invited")
+    friend.locator("#fr-name").fill(name)
+    friend.locator("#fr-accept").click()
+    reply = friend.locator("#fr-reply-link")
+    reply.wait_for()
+    assert friend.locator("svg.qr").count() == 1
+    if shots:
+        shot(page, f"{lang}-5-reply")
+    return reply.input_value()
+
+
+def connect(host, guest, open_app, wait_for_engine, query=None, lang="en", shots=False):
+    """Both pages connected through the links alone; returns (invitation link, reply link)."""
+    query = {**NO_STUN, **(query or {})}
+    open_app(query, target=host)
+    invitation = make_invitation(host, lang=lang, shots=shots)
+    reply = answer_invitation(guest, invitation, wait_for_engine, lang=lang, shots=shots)
+    host.locator("#fr-reply").fill(reply)
+    if shots:
+        shot(host, f"{lang}-6-paste-reply")
+    host.locator("#fr-connect").click()
+    for page in (host, guest):
+        page.locator("#friend-dialog").wait_for(state="hidden")
+        page.locator("#friend-bar .friend-state").wait_for()
+    return invitation, reply
+
+
+@pytest.fixture
+def two_pages(new_context):
+    seen: list[str] = []
+    contexts = [new_context(), new_context()]
+    for context in contexts:
+        record_requests(context, seen)
+    pages = [context.new_page() for context in contexts]
+    yield pages[0], pages[1], seen
+    assert_all_local(seen)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_two_pages_connect_through_the_invitation_and_the_reply_alone(two_pages, open_app, wait_for_engine, lang):
+    host, guest, seen = two_pages
+    connect(host, guest, open_app, wait_for_engine, query={"lang": lang}, lang=lang, shots=True)
+    expect = {"en": "Connected to", "zh": "已连接到"}[lang]
+    host.wait_for_function("(text) => document.querySelector('#friend-bar .friend-state')?.textContent"
+                           ".includes(text)", arg=expect)
+    assert "Bo" in host.locator("#friend-bar .friend-state").inner_text()
+    assert "Ann" in guest.locator("#friend-bar .friend-state").inner_text()
+    shot(host, f"{lang}-7-connected-host")
+    shot(guest, f"{lang}-8-connected-guest")
+
+
+def test_a_guest_sees_who_invites_to_what(two_pages, open_app, wait_for_engine):
+    host, guest, _ = two_pages
+    open_app({**NO_STUN, "variant": "banqi"}, target=host)
+    invitation = make_invitation(host, name="Ann")
+    guest.goto(invitation)
+    wait_for_engine(guest)
+    text = guest.locator("#friend-dialog").inner_text()
+    assert "Ann invites you to play" in text
+    assert "Banqi" in text or "banqi" in text.lower()
+
+
+@pytest.mark.parametrize(("mangle", "reason"), [
+    (lambda code: code[: len(code) // 2], "cut short"),
+    (lambda code: code[:40] + "!!" + code[42:], "characters a code never has"),
+    (lambda code: "", "empty"),
+])
+def test_a_bad_invitation_is_refused_with_a_reason(two_pages, open_app, wait_for_engine, site_url, mangle, reason):
+    host, guest, _ = two_pages
+    open_app(NO_STUN, target=host)
+    invitation = make_invitation(host)
+    base, code = invitation.split("#join=")
+    guest.goto(f"{base}#join={mangle(code)}")
+    wait_for_engine(guest)
+    alert = guest.locator("#friend-dialog .form-error")
+    alert.wait_for()
+    assert reason in alert.inner_text()
+
+
+def test_a_pasted_invitation_instead_of_a_reply_is_named(two_pages, open_app):
+    host, _, _ = two_pages
+    open_app(NO_STUN, target=host)
+    invitation = make_invitation(host)
+    host.locator("#fr-reply").fill(invitation)
+    host.locator("#fr-connect").click()
+    alert = host.locator("#friend-dialog .form-error")
+    alert.wait_for()
+    assert "this is an invitation, not a reply" in alert.inner_text()

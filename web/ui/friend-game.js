@@ -1,0 +1,380 @@
+// A game against a friend on another device, once web/ui/friend.js has opened the channel. The page only
+// carries the protocol's messages (web/docs/remote.md): every frame received goes to the worker's
+// `remote_receive`, every string of a reply's `messages` is sent as one frame, unread. The session is
+// saved (remote_save) before anything is sent, so a reload or a cut resumes the same game from either
+// page (remote_resume on a fresh invitation). Here: the friend bar (connection, offers, canned lines,
+// what the protocol reports) and the moves, resignation and clocks of a remote game.
+
+import { t } from "../i18n.js";
+import { call, task } from "../engine-queue.js";
+import { gameOver } from "../game-events.js";
+import { renderAll, showMessage } from "../render.js";
+import { app } from "../state.js";
+import { setView } from "../view.js";
+import { announce, describeMove } from "./announce.js";
+import { el } from "./dom.js";
+import { engineErrorText } from "./messages.js";
+import { playSound } from "./sound.js";
+import { clearFriendGame, loadFriendGame, saveFriendGame } from "../remote/store.js";
+
+/**
+ * @typedef {import("./friend.js").Connected} Connected
+ * @typedef {import("./friend.js").OfferedGame} OfferedGame
+ * @typedef {import("../remote/store.js").SavedFriendGame} SavedFriendGame
+ * @typedef {{messages: string[], events: any[], view: import("../engine-client.js").View, remote: any}} Reply
+ */
+
+/** @type {{session: string, myName: string, peerName: string, game: OfferedGame,
+ *   link: Connected["link"] | null, remote: any, over: boolean} | null} */
+let current = null;
+/** @type {HTMLElement | null} */
+let bar = null;
+/** @type {{invite: (game: OfferedGame, resume: {session: string}) => void}} */
+let hooks = { invite() {} };
+/** @type {string[]} */
+const log = []; // the canned lines and notes of this game, newest last
+const LOG_LINES = 6;
+
+/** Is a friend game on the board? */
+export function friendGameActive() {
+  return current !== null;
+}
+
+/** @param {{invite: (game: OfferedGame, resume: {session: string}) => void}} next */
+export function setFriendHooks(next) {
+  hooks = next;
+}
+
+/** The clock of the view's time control, "10+5", for the page's clock (web/ui/clock.js).
+ *  @param {OfferedGame} game */
+function clockArg(game) {
+  const match = /^(\d{1,3})\+(\d{1,3})$/.exec(game.clock ?? "");
+  return match ? { initial_ms: Number(match[1]) * 60_000, increment_ms: Number(match[2]) * 1000 } : null;
+}
+
+// ---------------------------------------------------------------- the bridge and the channel
+
+/** One remote_* command, then what its reply says: saved first, then sent, then shown.
+ *  @param {string} cmd @param {object} [args] @returns {Promise<Reply | null>} */
+function remote(cmd, args = {}) {
+  return task(async () => {
+    try {
+      /** @type {Reply} */
+      const reply = await call(cmd, args);
+      await apply(reply);
+      return reply;
+    } catch (err) {
+      note(engineErrorText(err), true);
+      return null;
+    }
+  });
+}
+
+/** @param {Reply} reply */
+async function apply(reply) {
+  if (!current) return;
+  current.remote = reply.remote ?? current.remote;
+  await save(); // before sending: a saved state never lacks a message its peer got
+  for (const message of reply.messages ?? []) current.link?.sendProtocol(message);
+  if (reply.view) show(reply.view);
+  for (const event of reply.events ?? []) onEvent(event);
+  renderBar();
+}
+
+async function save() {
+  if (!current) return;
+  try {
+    const { saved } = await call("remote_save");
+    saveFriendGame({ session: current.session, myName: current.myName, peerName: current.peerName,
+      game: current.game, saved, over: current.over });
+  } catch {
+    /* not yet a session to save (the guest before the host's hello) */
+  }
+}
+
+/** The remote view on the board: this side is "human", the friend "remote", with both names.
+ *  @param {import("../engine-client.js").View} view */
+function show(view) {
+  const remoteStatus = current?.remote ?? {};
+  const me = remoteStatus.me === 2 ? 2 : 1;
+  const names = remoteStatus.names ?? {};
+  app.setup = { mode: "ai", level: app.setup?.level ?? "", players: /** @type {any} */ ({ [me]: "human", [3 - me]: "remote" }),
+    names: { 1: names["1"] ?? "", 2: names["2"] ?? "", [3 - me]: names[String(3 - me)] ?? current?.peerName ?? "" } };
+  const before = app.view?.moves?.length ?? 0;
+  setView(view, { moved: view.moves.length > before });
+  app.persist = false; // the friend game is kept by its own store, never as this page's local game
+  app.fromRecord = false;
+  syncClock();
+  renderAll(view.moves.length > before ? view.last_move : null);
+}
+
+/** The page's clock from the protocol's readings (each side's time left now, whose runs). */
+function syncClock() {
+  const status = current?.remote;
+  const clock = status?.clock;
+  if (!clock || !status.clocks) {
+    app.clock = null;
+    return;
+  }
+  app.clock = { control: `${Math.round(clock.initial_ms / 60_000)}+${Math.round(clock.increment_ms / 1000)}`,
+    incrementMs: clock.increment_ms, remaining: { 1: status.clocks["1"], 2: status.clocks["2"] },
+    running: status.running ?? null, since: performance.now() };
+}
+
+/** @param {any} event */
+function onEvent(event) {
+  const name = current?.peerName ?? "";
+  const said = event.message ? engineErrorText(event.message) : "";
+  switch (event.type) {
+    case "opponent_moved":
+    case "flip_revealed": {
+      const entry = app.view.moves.at(-1);
+      if (entry) {
+        playSound(entry.kind === "flip" ? "flip" : entry.kind === "capture" ? "capture" : "move");
+        announce(describeMove(entry, app.view.squares[entry.to]));
+      }
+      break;
+    }
+    case "draw_offered":
+      request("draw", t("friend.drawOffered", { name }));
+      break;
+    case "takeback_asked":
+      request("takeback", t("friend.takebackAsked", { name }));
+      break;
+    case "offer_answered":
+      if (!event.accept) note(t("friend.declined", { name }));
+      break;
+    case "chat":
+      note(t(event.from === "me" ? "friend.you" : "friend.says",
+        { name, text: lineText(event.line) }));
+      break;
+    case "game_over":
+      if (current) current.over = true;
+      if (typeof event.record === "string") app.record = event.record;
+      gameOver();
+      break;
+    case "cheat":
+      if (current) current.over = true;
+      caught(said);
+      break;
+    case "verified":
+    case "refused":
+    case "resumed":
+    case "took_back":
+    case "started":
+      if (said) note(said);
+      break;
+    default:
+      if (said) note(said);
+  }
+}
+
+/** A canned line's words. @param {string} code */
+function lineText(code) {
+  const key = `friend.canned.${code}`;
+  const text = t(key);
+  return text === key ? code : text;
+}
+
+// ---------------------------------------------------------------- starting, resuming
+
+/** The channel is open: start the protocol (host: remote_host; guest: remote_join), or resume.
+ *  @param {Connected} connected */
+export async function startFriendGame(connected) {
+  const stored = loadFriendGame();
+  current = { session: connected.session, myName: connected.myName, peerName: connected.peerName,
+    game: connected.game, link: connected.link, remote: null, over: false };
+  log.length = 0;
+  bindLink(connected.link);
+  mountBar();
+  connected.link.hello(connected.myName, connected.session);
+  if (connected.resume && stored?.session === connected.session) {
+    current.over = Boolean(stored.over);
+    await remote("remote_resume", { saved: stored.saved });
+  } else if (connected.role === "host") {
+    await remote("remote_host", { variant: connected.game.variant, options: connected.game.options ?? {},
+      name: connected.myName, clock: clockArg(connected.game), first: "random" });
+  } else {
+    await remote("remote_join", { name: connected.myName });
+  }
+}
+
+/** At start-up: the friend game this browser was playing, if any, back on the board (not yet connected).
+ *  @returns {Promise<boolean>} */
+export async function restoreFriendGame() {
+  const stored = loadFriendGame();
+  if (!stored) return false;
+  current = { session: stored.session, myName: stored.myName, peerName: stored.peerName, game: stored.game,
+    link: null, remote: null, over: Boolean(stored.over) };
+  mountBar();
+  const reply = await remote("remote_resume", { saved: stored.saved });
+  if (!reply) {
+    leave();
+    return false;
+  }
+  return true;
+}
+
+/** The game a resuming invitation names, if this browser has it. @param {string} session */
+export function knownFriendGame(session) {
+  const stored = loadFriendGame();
+  if (!stored || stored.session !== session) return null;
+  return { game: stored.game, myName: stored.myName, peerName: stored.peerName };
+}
+
+/** @param {Connected["link"]} link */
+function bindLink(link) {
+  link.bind({
+    onState(state) {
+      if (state === "closed" || state === "failed") {
+        if (current?.link === link) current.link = null;
+        renderBar();
+      }
+    },
+    onProtocol(message) {
+      if (current?.link === link) remote("remote_receive", { message });
+    },
+    onHello() {},
+    onBadFrame() {},
+    onBye() {
+      if (current?.link === link) current.link = null;
+      renderBar();
+    },
+  });
+}
+
+// ---------------------------------------------------------------- this side's actions
+
+/** The board's chosen action in a friend game. @param {{move: string}} action @returns {boolean} handled */
+export function friendAction(action) {
+  if (!current) return false;
+  if (!current.remote?.my_turn || current.remote?.pending || app.busy) return true;
+  remote("remote_act", { move: action.move });
+  return true;
+}
+
+export function friendResign() {
+  return remote("remote_resign");
+}
+
+/** A player's time ran out on the page's clock: the friend's, and we claim the win; ours, and the friend will.
+ *  @param {number} player @returns {boolean} handled */
+export function friendFlag(player) {
+  if (!current) return false;
+  if (player !== current.remote?.me && !app.flagging) {
+    app.flagging = true;
+    remote("remote_claim").finally(() => { app.flagging = false; });
+  }
+  return true;
+}
+
+/** @param {"draw" | "takeback"} kind */
+export function friendOffer(kind) {
+  note(t("friend.sent", { name: current?.peerName ?? "" }));
+  return remote("remote_offer", { kind });
+}
+
+function leave() {
+  if (current && !current.over) call("remote_leave").catch(() => {});
+  current?.link?.bye();
+  current?.link?.close();
+  current = null;
+  clearFriendGame();
+  bar?.remove();
+  bar = null;
+  app.persist = !app.embed;
+}
+
+/** Leave the friend game (from the bar), back to an ordinary game. */
+export function leaveFriendGame() {
+  leave();
+  renderAll();
+}
+
+// ---------------------------------------------------------------- the friend bar
+
+/** @param {string} text @param {boolean} [problem] */
+function note(text, problem = false) {
+  if (!text) return;
+  log.push(text);
+  log.splice(0, Math.max(0, log.length - LOG_LINES));
+  if (problem) showMessage(text);
+  announce(text);
+  renderBar();
+}
+
+/** @param {string} text */
+function caught(text) {
+  const line = bar?.querySelector(".friend-caught");
+  if (line instanceof HTMLElement) {
+    line.textContent = text;
+    line.hidden = false;
+  }
+  showMessage(text);
+  announce(text);
+}
+
+/** An offer of the friend's to answer. @param {"draw" | "takeback"} kind @param {string} text */
+function request(kind, text) {
+  const box = bar?.querySelector(".friend-request");
+  if (!(box instanceof HTMLElement)) return;
+  /** @param {boolean} accept */
+  const answer = (accept) => {
+    box.replaceChildren();
+    box.hidden = true;
+    remote("remote_answer", { kind, accept });
+  };
+  box.replaceChildren(el("p", {}, text),
+    el("button", { type: "button", class: "primary", id: "fr-accept-request", onclick: () => answer(true) },
+      t("friend.acceptRequest")),
+    el("button", { type: "button", id: "fr-decline-request", onclick: () => answer(false) }, t("friend.declineRequest")));
+  box.hidden = false;
+  announce(text);
+  /** @type {HTMLElement} */ (box.querySelector("button")).focus();
+}
+
+function mountBar() {
+  bar?.remove();
+  bar = el("section", { id: "friend-bar", class: "friend-bar", "aria-label": t("friend.title") });
+  const play = document.querySelector(".play .notices");
+  play?.parentElement?.insertBefore(bar, play);
+  renderBar();
+}
+
+/** The bar's words: drawn again on every change (it is small). */
+export function renderBar() {
+  if (!bar || !current) return;
+  const status = current.remote ?? {};
+  const name = current.peerName;
+  const connected = current.link?.peer.state() === "open";
+  const over = current.over || status.phase === "over" || status.phase === "verified" || status.phase === "cheated";
+  const state = connected ? t("friend.state.open", { name })
+    : over ? "" : current.link ? t("friend.state.waiting", { name }) : t("friend.state.offline", { name });
+  const lines = /** @type {string[]} */ (status.lines ?? []);
+  const select = el("select", { id: "fr-line", "aria-label": t("friend.saysLabel", { name }) },
+    lines.map((code) => el("option", { value: code }, lineText(code))));
+  const playing = connected && !over && status.phase === "playing";
+  const openOffer = Boolean(status.offer);
+  const focused = bar.contains(document.activeElement) ? document.activeElement?.id : null;
+  const requestBox = bar.querySelector(".friend-request");
+  const caughtLine = bar.querySelector(".friend-caught");
+  bar.replaceChildren(
+    el("p", { class: "friend-state", role: "status" }, state,
+      !connected && !over ? el("button", { type: "button", id: "fr-reinvite", onclick: () => {
+        if (current) hooks.invite(current.game, { session: current.session });
+      } }, t("friend.reconnect")) : null),
+    requestBox instanceof HTMLElement && !requestBox.hidden ? requestBox
+      : el("div", { class: "friend-request", hidden: true }),
+    el("div", { class: "friend-actions" },
+      el("button", { type: "button", id: "fr-draw", disabled: !playing || openOffer,
+        onclick: () => friendOffer("draw") }, t("friend.offerDraw")),
+      el("button", { type: "button", id: "fr-takeback", disabled: !playing || openOffer,
+        onclick: () => friendOffer("takeback") }, t("friend.askTakeback")),
+      lines.length ? el("span", { class: "friend-say" }, select,
+        el("button", { type: "button", id: "fr-say", disabled: !connected,
+          onclick: () => remote("remote_chat", { line: select.value }) }, t("friend.say"))) : null,
+      el("button", { type: "button", id: "fr-leave", onclick: leaveFriendGame }, t("friend.leave"))),
+    caughtLine instanceof HTMLElement ? caughtLine : el("p", { class: "friend-caught form-error", role: "alert", hidden: true }),
+    el("ul", { class: "friend-log" }, log.map((line) => el("li", {}, line))));
+  if (focused) document.getElementById(focused)?.focus(); // redrawn under the keyboard: the focus stays
+}
