@@ -86,12 +86,12 @@ class MateSearch:
     The state is used in place (pushed and popped, left as it was found)."""
 
     def __init__(self, state: GameState, attacker: int, nodes: int | None = None,
-                 seconds: float | None = None) -> None:
+                 deadline: float | None = None) -> None:
         self.state = state
         self.attacker = attacker
         self.nodes = 0
         self._node_limit = nodes
-        self._deadline = None if seconds is None else time.perf_counter() + seconds
+        self._deadline = deadline  # time.perf_counter() at which to stop
         self._next_check = 0
         # search key -> (fewest attacker moves known to win, most known not to be enough)
         self.table: dict[int, tuple[int, int]] = {}
@@ -99,6 +99,12 @@ class MateSearch:
         self._path: dict[int, int] = {}  # hash -> occurrences on the searched line below the root
 
     # -- limits ----------------------------------------------------------------------
+    def allow(self, nodes: int | None, deadline: float | None = None) -> None:
+        """From now on, stop after ``nodes`` more nodes or at ``deadline`` (None: no such limit)."""
+        self._node_limit = None if nodes is None else self.nodes + nodes
+        self._deadline = deadline
+        self._next_check = 0
+
     def _count(self) -> None:
         self.nodes += 1
         if self.nodes >= self._next_check:
@@ -237,38 +243,52 @@ def _win_for(state: GameState, attacker: int, max_moves: int, search: MateSearch
 
 def forced_win(state: GameState, max_moves: int = DEFAULT_MAX_MOVES, nodes: int | None = None,
                seconds: float | None = None, losses: bool = True) -> ForcedWin:
-    """The shortest forced win of the side to act (``moves`` > 0) within ``max_moves``, else, with
+    """The shortest forced win of the side to act (``moves`` > 0) within ``max_moves``, or, with
     ``losses``, the shortest forced win of the other side against every action (``moves`` < 0), within
-    a budget of ``nodes`` and ``seconds`` shared by both questions. ``state`` is left unchanged."""
+    a budget of ``nodes`` and ``seconds`` for both. Each depth asks both questions before the next
+    (a side that wins by force cannot also lose by force, so the first answer is the shortest).
+    ``state`` is left unchanged."""
     started = time.perf_counter()
     work = state.copy()
     me = work.side
     if work.outcome() is not None:
         return ForcedWin(None, None, (), 0, 0.0, True)
-    search = MateSearch(work, me, nodes, seconds)
+    deadline = None if seconds is None else started + seconds
+    win, loss = MateSearch(work, me), MateSearch(work, me ^ 1)
+    searches = (win, loss) if losses else (win,)
     moves: int | None = None
-    action: Action | None = None
     pv: tuple[Action, ...] = ()
     complete = True
     try:
-        found = _win_for(work, me, max_moves, search)
-        if found is not None:
-            pv = search.line(found)
-            moves, action = found, pv[0] if pv else None
-        elif losses:
-            left_nodes = None if nodes is None else max(0, nodes - search.nodes)
-            left_seconds = None if seconds is None else max(0.0, seconds - (time.perf_counter() - started))
-            defence = MateSearch(work, me ^ 1, left_nodes, left_seconds)
-            try:
-                lost = _win_for(work, me ^ 1, max_moves, defence)
-            finally:
-                search.nodes += defence.nodes
-            if lost is not None:
-                pv = defence.line(lost)
-                moves, action = -lost, pv[0] if pv else None
+        for depth in range(1, max_moves + 1):
+            for search in searches:
+                spent = win.nodes + loss.nodes
+                search.allow(None if nodes is None else max(0, nodes - spent), deadline)
+                if search.wins_within(depth):
+                    search.allow(None)  # the line is read from the table: little more work
+                    pv = search.line(depth)
+                    moves = depth if search is win else -depth
+                    break
+            if moves is not None:
+                break
     except _Stop:
         complete = False
-    return ForcedWin(moves, action, pv, search.nodes, (time.perf_counter() - started) * 1000, complete)
+    return ForcedWin(moves, pv[0] if pv else None, pv, win.nodes + loss.nodes,
+                     (time.perf_counter() - started) * 1000, complete)
+
+
+def keeps_forced_win(state: GameState, action: Action, moves: int, nodes: int | None = None) -> bool | None:
+    """Does the side to act, who wins by force in ``moves``, still do so within ``moves`` after
+    ``action`` (the win's own clock: one of its moves is spent)? None if the budget ran out first."""
+    work = state.copy()
+    me = work.side
+    ply = work.ply
+    work.push(action)
+    search = MateSearch(work, me, nodes)
+    try:
+        return search.wins_within(moves - 1 if work.ply != ply else moves)
+    except _Stop:
+        return None
 
 
 def loses_by_force(state: GameState, action: Action, max_moves: int, nodes: int) -> bool:
@@ -298,4 +318,4 @@ def avoid_forced_loss(state: GameState, candidates: list[Action], max_moves: int
 
 
 __all__ = ["DEFAULT_MAX_MOVES", "ForcedWin", "MateSearch", "applies", "avoid_forced_loss", "forced_win",
-           "loses_by_force"]
+           "keeps_forced_win", "loses_by_force"]
