@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
+from .ai.limits import DEVICE_CAP, MAX_THREADS
 from .core import COLOR_NAMES, piece_from_letter, piece_name
 from .display import render_board, render_stacks, use_colour
 from .errors import HdchessError
@@ -152,6 +153,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     if args.two_players and args.level:
         raise HdchessError("--level chooses the AI opponent; --two-players has none")
+    from .ai.parallel import device_threads, set_default_threads
+
+    set_default_threads(args.threads if args.threads is not None else device_threads())  # the top level's
     game = Game(_ruleset(args), seed=args.seed)
     colour = use_colour() if args.colour == "auto" else args.colour == "always"
     view = TerminalView(letters=args.letters, colour=colour)
@@ -164,7 +168,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_engine(args: argparse.Namespace) -> int:
     from .engine import run
 
-    return run()
+    return run(threads=args.threads)
 
 
 def cmd_match(args: argparse.Namespace) -> int:
@@ -301,6 +305,9 @@ def build_parser() -> argparse.ArgumentParser:
     seat.add_argument("--first", action="store_true", help="you open the game (the default)")
     seat.add_argument("--second", action="store_true", help="the AI opens the game")
     seat.add_argument("--two-players", action="store_true", help="two people at one keyboard, no AI")
+    p.add_argument("--threads", type=_number("--threads", 1, MAX_THREADS), metavar="N",
+                   help="worker processes of the Grandmaster's search (default: the machine's cores, at most "
+                        f"{DEVICE_CAP}; the other levels search alone)")
     p.set_defaults(func=cmd_play)
 
     sub.add_parser("variants", help="list the games and their options").set_defaults(func=cmd_variants)
@@ -311,6 +318,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("engine", help="speak the UCI-style engine protocol on stdin/stdout (see README)")
+    p.add_argument("--threads", type=_number("--threads", 1, MAX_THREADS), default=1, metavar="N",
+                   help="the Threads option's start: worker processes of a search by time or depth (default 1)")
     p.set_defaults(func=cmd_engine)
 
     p = with_rules(sub.add_parser(

@@ -12,6 +12,8 @@ line is flushed at once::
     position fen <position line> [moves ...]
     go movetime <ms> | depth <n> | nodes <n> | infinite | wtime .. btime .. [winc .. binc .. movestogo ..]
     go                        -> plays like the Level option
+    setoption name Threads value <n>  -> a level that thinks by time (and go movetime/depth/infinite)
+                                 searches with n worker processes (default 1; node budgets: one)
                               -> info depth .. score cp .. nodes .. nps .. time .. pv .., then bestmove <move>
     stop                      -> ends the search; bestmove follows at once
     d                         -> info string position <position line>
@@ -35,7 +37,8 @@ from typing import TextIO
 
 from . import __version__
 from .ai import LEVELS, SearchInfo, SearchLimits, SearchResult, choose_action, level_by_name
-from .ai.levels import level_searcher
+from .ai.levels import level_search
+from .ai.limits import MAX_THREADS
 from .errors import HdchessError
 from .game import Game
 from .inputs import excerpt, shown, whole_number
@@ -75,8 +78,9 @@ class Engine:
     """The protocol's state machine. ``handle`` takes one command line; answers go
     to ``write`` (one line per call), from this thread or the search thread."""
 
-    def __init__(self, write: Callable[[str], None]) -> None:
+    def __init__(self, write: Callable[[str], None], threads: int = 1) -> None:
         self._write = write
+        self.threads = threads  # worker processes of a search that is not a node budget (ai/parallel.py)
         self._lock = threading.Lock()
         self.variant = DEFAULT_VARIANT
         self.rules: dict[str, object] = {}  # engine option name -> value set by the user
@@ -149,6 +153,7 @@ class Engine:
                 self.send(f"option name {option.engine_name} type spin default {option.default} "
                           f"min {option.minimum} max {option.maximum}")
         self.send(f"option name Seed type spin default 0 min 0 max {SEED_MAX}")
+        self.send(f"option name Threads type spin default {self.threads} min 1 max {MAX_THREADS}")
         self.send("uciok")
 
     def cmd_isready(self, args: list[str]) -> None:
@@ -168,11 +173,13 @@ class Engine:
             self.level = level_by_name(value)
         elif key == "seed":
             self.seed = whole_number(value, "Seed", 0, SEED_MAX)
+        elif key == "threads":
+            self.threads = whole_number(value, "Threads", 1, MAX_THREADS)
         else:
             options = rule_options(self.variant)  # the current variant's own first: its checks apply
             option = next((o for o in options if o.engine_name.lower() == key), None)
             if option is None:
-                known = ", ".join(["Variant", "Level", *(o.engine_name for o in options), "Seed"])
+                known = ", ".join(["Variant", "Level", *(o.engine_name for o in options), "Seed", "Threads"])
                 raise HdchessError(f"unknown option {excerpt(name)} (options: {known})")
             self._set_rules(self.variant, {**self.rules, option.engine_name: option.parse(value)})
 
@@ -279,11 +286,11 @@ class Engine:
         """The search thread: info lines as depths complete, then exactly one bestmove."""
         try:
             if limits is None:
-                result = choose_action(state.copy(), self.level, seed=self.seed, stop=stop)
+                result = choose_action(state.copy(), self.level, seed=self.seed, stop=stop, threads=self.threads)
                 self.send(info_line(state, result))
             else:
-                result = level_searcher(state.copy(), self.level, self.seed, limits, stop,
-                                        on_info=lambda info: self.send(info_line(state, info))).run()
+                result = level_search(state.copy(), self.level, self.seed, limits, stop,
+                                      on_info=lambda info: self.send(info_line(state, info)), threads=self.threads)
             if infinite:
                 stop.wait()  # UCI: in infinite mode, answer only when told to stop
             self.send(f"bestmove {state.action_text(result.action)}")
@@ -306,8 +313,8 @@ class Engine:
     }
 
 
-def run(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Serve the protocol until ``quit`` or the end of input."""
+def run(stdin: TextIO | None = None, stdout: TextIO | None = None, threads: int = 1) -> int:
+    """Serve the protocol until ``quit`` or the end of input (``threads``: the Threads option's start)."""
     stdin, stdout = stdin or _lenient(sys.stdin), stdout or sys.stdout
 
     def write(line: str) -> None:
@@ -317,7 +324,7 @@ def run(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
         except (BrokenPipeError, ValueError):
             pass  # the reader has gone; the end of stdin will follow
 
-    engine = Engine(write)
+    engine = Engine(write, threads)
     while True:
         line = stdin.readline()
         if not line:

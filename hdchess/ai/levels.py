@@ -30,6 +30,7 @@ from ..rules import GameState
 from .level_table import LEVELS, TIMED_LEVELS, TOP_LEVEL, Level, level_by_name
 from .limits import SearchLimits
 from .search import Searcher, SearchInfo, SearchResult, analyse
+from .timing import TimeManager
 
 if TYPE_CHECKING:
     from ..rules import Ruleset
@@ -81,15 +82,34 @@ def converting(state: GameState) -> bool:
     return knowledge.estimate(state, knowledge.weights) >= lead
 
 
+def time_manager(level: Level, ruleset: Ruleset, limits: SearchLimits | None = None) -> TimeManager | None:
+    """The budget of a move of a level that thinks by time, following the search (timing.py);
+    None for a level with a node budget or a search given its own ``limits``."""
+    if limits is not None or level.movetime_ms is None:
+        return None
+    return TimeManager(level.movetime_ms, point_units(ruleset))
+
+
 def choose_action(state: GameState, level: str | int | Level = "Master", seed: int = 0,
-                  stop: threading.Event | None = None, on_info: InfoCallback | None = None) -> SearchResult:
+                  stop: threading.Event | None = None, on_info: InfoCallback | None = None,
+                  threads: int | None = None) -> SearchResult:
     """The action the level plays in ``state``: the same for the same state and seed
-    (for a level with a node budget; ``stop`` and ``on_info`` as for ``analyse``)."""
+    (for a level with a node budget; ``stop`` and ``on_info`` as for ``analyse``). A level
+    that thinks by time searches with ``threads`` workers (None: the process's default,
+    see :mod:`.parallel`); a level with a node budget always searches alone."""
     level = level if isinstance(level, Level) else level_by_name(level)
     temperature = temperature_in_units(level, state.ruleset)
     margin = None if temperature <= 0 else 5 * temperature
-    result = analyse(state, level.limits(), seed=seed, root_margin=margin, stop=stop, on_info=on_info,
-                     contempt=contempt_in_units(level, state.ruleset), book=temperature <= 0)
+    contempt, timing = contempt_in_units(level, state.ruleset), time_manager(level, state.ruleset)
+    workers = _workers(level, level.limits(), threads)
+    if workers > 1:
+        from .parallel import ParallelSearcher, shared_pool
+
+        result = ParallelSearcher(state.copy(), level.limits(), shared_pool(workers), seed, on_info, stop, margin,
+                                  contempt, temperature <= 0, timing).run()
+    else:
+        result = analyse(state, level.limits(), seed=seed, root_margin=margin, stop=stop, on_info=on_info,
+                         contempt=contempt, book=temperature <= 0, timing=timing)
     if temperature <= 0 or len(result.root_scores) < 2 or result.table:
         return result  # every level plays what the endgame tables say
     if converting(state):
@@ -110,7 +130,37 @@ def level_searcher(state: GameState, level: str | int | Level, seed: int = 0, li
     (``begin`` and ``advance``)."""
     level = level if isinstance(level, Level) else level_by_name(level)
     return Searcher(state, level.limits() if limits is None else limits, seed=seed, on_info=on_info, stop=stop,
-                    contempt=contempt_in_units(level, state.ruleset), book=True)
+                    contempt=contempt_in_units(level, state.ruleset), book=True,
+                    timing=time_manager(level, state.ruleset, limits))
+
+
+def level_search(state: GameState, level: str | int | Level, seed: int = 0, limits: SearchLimits | None = None,
+                 stop: threading.Event | None = None, on_info: InfoCallback | None = None,
+                 threads: int | None = None) -> SearchResult:
+    """What :func:`level_searcher` finds, run whole; with ``threads`` workers (None: the
+    process's default) unless the search has a node budget, which one process keeps exact."""
+    level = level if isinstance(level, Level) else level_by_name(level)
+    budget = level.limits() if limits is None else limits
+    workers = _workers(level, budget, threads)
+    if workers <= 1:
+        return level_searcher(state, level, seed, limits, stop, on_info).run()
+    from .parallel import ParallelSearcher, shared_pool
+
+    return ParallelSearcher(state.copy(), budget, shared_pool(workers), seed, on_info, stop,
+                            contempt=contempt_in_units(level, state.ruleset), book=True,
+                            timing=time_manager(level, state.ruleset, limits)).run()
+
+
+def _workers(level: Level, limits: SearchLimits, threads: int | None) -> int:
+    """How many processes search: one for a node budget (deterministic) or a level that
+    errs on purpose, else ``threads`` (None: the process's default)."""
+    if limits.nodes is not None or level.temperature > 0:
+        return 1
+    if threads is None:
+        from .parallel import default_threads
+
+        return default_threads()
+    return threads
 
 
 def hint(state: GameState, seed: int = 0) -> SearchResult:
@@ -119,5 +169,5 @@ def hint(state: GameState, seed: int = 0) -> SearchResult:
 
 
 __all__ = ["LEVELS", "TIMED_LEVELS", "TOP_LEVEL", "Level", "choose_action", "contempt_in_units", "converting",
-           "hint", "in_points", "level_by_name", "level_searcher", "point_units", "softmax_choice",
-           "temperature_in_units"]
+           "hint", "in_points", "level_by_name", "level_search", "level_searcher", "point_units", "softmax_choice",
+           "temperature_in_units", "time_manager"]

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+MAX_THREADS = 64  # the most worker processes a search may use (the engine's Threads, --threads)
+DEVICE_CAP = 4  # the top level uses the machine's cores, at most this many (tests/bench/bench_parallel.py)
+
 
 @dataclass(frozen=True)
 class SearchLimits:

@@ -44,6 +44,7 @@ from .limits import SearchLimits
 
 if TYPE_CHECKING:
     from .tables import EndgameTables, TableProber
+    from .timing import TimeManager
 
 INFINITY = 1e9
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -143,7 +144,8 @@ class Searcher:
     def __init__(self, state: GameState, limits: SearchLimits, weights: Weights | None = None,
                  seed: int = 0, on_info: Callable[[SearchInfo], None] | None = None,
                  stop: StopSignal | None = None, root_margin: float | None = None, selective: bool = True,
-                 reductions: bool = True, contempt: float = 0.0, book: bool = False) -> None:
+                 reductions: bool = True, contempt: float = 0.0, book: bool = False,
+                 timing: TimeManager | None = None) -> None:
         self.state = state
         ruleset = state.ruleset
         knowledge = ruleset.knowledge
@@ -160,6 +162,7 @@ class Searcher:
         self.stop_event = stop
         self.root_margin = root_margin  # search root moves within best - margin exactly
         self.book = book  # play the game's opening book, where it has the root, without searching
+        self.timing = timing  # a level that thinks by time: its budget follows the search (timing.py)
         # win/loss games: what a draw costs the side to act at the root (it gives as much to
         # the other side), so a stronger side plays on rather than repeat moves
         self._contempt = 0.0 if ruleset.decided_by_score else contempt
@@ -481,13 +484,19 @@ class Searcher:
         return best
 
     # -- the root ----------------------------------------------------------------
-    def _root(self, depth: int, actions: list[Action], previous: dict[Action, float]) -> dict[Action, float]:
-        """Search every root action at ``depth``; returns what is known of each."""
-        state = self.state
+    def root_order(self, depth: int, actions: list[Action], previous: dict[Action, float]) -> list[Action]:
+        """The root actions an iteration at ``depth`` searches, in the order it searches
+        them (the parallel search hands them out in this order too)."""
         tt_move = max(previous, key=previous.__getitem__) if previous else -1
         ordered = self._order(actions, tt_move, 0, depth, True)
         if previous:  # best first, then the rest in the order of the last iteration
             ordered.sort(key=lambda a: -previous.get(a, -INFINITY))
+        return ordered
+
+    def _root(self, depth: int, actions: list[Action], previous: dict[Action, float]) -> dict[Action, float]:
+        """Search every root action at ``depth``; returns what is known of each."""
+        state = self.state
+        ordered = self.root_order(depth, actions, previous)
         scores: dict[Action, float] = {}
         self._partial = scores  # what is known if the iteration is interrupted
         alpha, beta = -INFINITY, INFINITY
@@ -505,11 +514,33 @@ class Searcher:
                 alpha = value
         return scores
 
+    def search_root_action(self, action: Action, depth: int, alpha: float) -> float | None:
+        """One root action at ``depth`` with the window (``alpha``, infinity), as an
+        iteration searches it (after :meth:`begin`): a value above ``alpha`` is exact, one
+        at or below it a bound. None when stopped (the stop signal or a limit); the
+        searcher keeps its tables for the next call. A worker of the parallel search
+        answers with this."""
+        state = self.state
+        self._deadline, self._next_check = self._overall, 0
+        try:
+            if state.is_chance(action):
+                return self._chance(action, _chance_depth(depth), alpha, INFINITY, 0)
+            me = state.side
+            state.push(action)
+            return self._child(me, depth - 1, alpha, INFINITY, 1)
+        except _Stop:
+            return None
+        finally:
+            while len(state.move_stack) > self._root_stack:  # unwind the line searched or interrupted
+                state.pop()
+
     def begin(self) -> None:
         """Get ready to search (deepening runs in :meth:`advance`, as many times as wanted)."""
         state = self.state
         self._started = time.perf_counter()
         self._overall = None if self.limits.movetime_ms is None else self._started + self.limits.movetime_ms / 1000
+        if self.timing is not None:
+            self._overall = self._started + self.timing.budget_ms() / 1000
         self._actions = state.legal_actions()
         if not self._actions or state.outcome(self._actions) is not None:
             raise ValueError("the game is over: there is nothing to search")
@@ -553,10 +584,17 @@ class Searcher:
                 break
             self.scores, self.best_depth, self._deeper = new_scores, depth, None
             self.solved = self.horizon_hits == hits_before and not state.has_chance()
+            best = max(new_scores, key=new_scores.__getitem__)
             if self.on_info:
-                best = max(new_scores, key=new_scores.__getitem__)
                 self.on_info(SearchInfo(depth, new_scores[best], self.nodes, self.elapsed_ms(), self.pv(best),
                                         self.solved))
+            if self.timing is not None:  # the move's budget follows what the search has seen
+                budget_ms = self.timing.after_iteration(depth, best, new_scores[best], new_scores)
+                self._overall = self._started + budget_ms / 1000
+                self._deadline = self._overall if slice_end is None else min(self._overall, slice_end)
+                if self.elapsed_ms() >= budget_ms:
+                    self.finished = True
+                    break
             if self.solved:
                 self.finished = True
             elif slice_end is not None and time.perf_counter() >= slice_end:
@@ -662,9 +700,9 @@ class Searcher:
 def analyse(state: GameState, limits: SearchLimits = SearchLimits(movetime_ms=1000), seed: int = 0,  # noqa: B008
             on_info: Callable[[SearchInfo], None] | None = None, stop: StopSignal | None = None,
             weights: Weights | None = None, root_margin: float | None = None, contempt: float = 0.0,
-            book: bool = False) -> SearchResult:
+            book: bool = False, timing: TimeManager | None = None) -> SearchResult:
     """Search ``state`` (left unchanged) and return the best action found (``book``:
-    the opening book's, where it has the position)."""
+    the opening book's, where it has the position; ``timing``: a budget that follows the search)."""
     searcher = Searcher(state.copy(), limits, weights, seed, on_info, stop, root_margin, contempt=contempt,
-                        book=book)
+                        book=book, timing=timing)
     return searcher.run()
