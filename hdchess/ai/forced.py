@@ -39,10 +39,10 @@ def mate_moves(score: float) -> int | None:
 
 
 def mate_budget(limits: SearchLimits) -> tuple[int | None, float | None]:
-    """(nodes, seconds) of the forced-win search ahead of a search under ``limits``: half its
-    nodes, a quarter of its time, or :data:`MATE_NODES` when the limits name neither."""
-    nodes = None if limits.nodes is None else max(1, limits.nodes // 2)
-    seconds = None if limits.movetime_ms is None else limits.movetime_ms / 4000
+    """(nodes, seconds) of the forced-win search ahead of a search under ``limits``: a quarter of
+    its nodes, a fifth of its time, or :data:`MATE_NODES` when the limits name neither."""
+    nodes = None if limits.nodes is None else max(1, limits.nodes // 4)
+    seconds = None if limits.movetime_ms is None else limits.movetime_ms / 5000
     return (MATE_NODES if nodes is None and seconds is None else nodes), seconds
 
 

@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..rules import GameState
+from .forced import avoid_proven_loss, forced_result
 from .level_table import LEVELS, TIMED_LEVELS, TOP_LEVEL, Level, level_by_name
 from .limits import SearchLimits
 from .search import Searcher, SearchInfo, SearchResult, analyse
@@ -98,6 +99,9 @@ def choose_action(state: GameState, level: str | int | Level = "Master", seed: i
     that thinks by time searches with ``threads`` workers (None: the process's default,
     see :mod:`.parallel`); a level with a node budget always searches alone."""
     level = level if isinstance(level, Level) else level_by_name(level)
+    forced = forced_result(state, level.limits(), on_info)  # no chance (Cheight): a forced win first
+    if forced is not None:
+        return forced
     temperature = temperature_in_units(level, state.ruleset)
     margin = None if temperature <= 0 else 5 * temperature
     contempt, timing = contempt_in_units(level, state.ruleset), time_manager(level, state.ruleset)
@@ -110,16 +114,17 @@ def choose_action(state: GameState, level: str | int | Level = "Master", seed: i
     else:
         result = analyse(state, level.limits(), seed=seed, root_margin=margin, stop=stop, on_info=on_info,
                          contempt=contempt, book=temperature <= 0, timing=timing)
+    checks = max(30, (level.nodes or 80_000) // 8)  # nodes for each proof that the other side wins by force
     if temperature <= 0 or len(result.root_scores) < 2 or result.table:
-        return result  # every level plays what the endgame tables say
+        return avoid_proven_loss(state, result, checks)  # every level plays what the endgame tables say
     if converting(state):
-        return result
+        return avoid_proven_loss(state, result, checks)
     rng = random.Random(seed * 1_000_003 + state.ply)
     points = {action: in_points(state.ruleset, score) for action, score in result.root_scores.items()}
     action = softmax_choice(points, level.temperature, rng)
-    if action == result.action:
-        return result
-    return replace(result, action=action, score=result.root_scores[action], pv=(action,))
+    if action != result.action:
+        result = replace(result, action=action, score=result.root_scores[action], pv=(action,))
+    return avoid_proven_loss(state, result, checks)  # a game without chance: never into a proved forced loss
 
 
 def level_searcher(state: GameState, level: str | int | Level, seed: int = 0, limits: SearchLimits | None = None,

@@ -187,9 +187,11 @@ class MateSearch:
         """The action that decided this node before first, then captures (a cover of the
         General is one; for the defender, taking the attacking piece often saves it), then the rest."""
         is_capture = self.state.is_capture
-        captures = [a for a in actions if a != hint and is_capture(a)]
-        rest = [a for a in actions if a != hint and not is_capture(a)]
-        head = [hint] if hint in actions else []
+        head: list[Action] = []
+        captures: list[Action] = []
+        rest: list[Action] = []
+        for action in actions:
+            (head if action == hint else captures if is_capture(action) else rest).append(action)
         return head + captures + rest
 
     def defended_moves(self, depth: int) -> int:
