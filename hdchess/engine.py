@@ -15,6 +15,7 @@ line is flushed at once::
     setoption name Threads value <n>  -> a level that thinks by time (and go movetime/depth/infinite)
                                  searches with n worker processes (default 1; node budgets: one)
                               -> info depth .. score cp .. nodes .. nps .. time .. pv .., then bestmove <move>
+                                 (Cheight: score mate N for a forced win in N moves; -N when mated)
     stop                      -> ends the search; bestmove follows at once
     d                         -> info string position <position line>
     quit
@@ -37,8 +38,10 @@ from typing import TextIO
 
 from . import __version__
 from .ai import LEVELS, SearchInfo, SearchLimits, SearchResult, choose_action, level_by_name
+from .ai.forced import forced_result, mate_moves
 from .ai.levels import level_search
 from .ai.limits import MAX_THREADS
+from .ai.mate import applies as forced_wins_apply
 from .errors import HdchessError
 from .game import Game
 from .inputs import excerpt, shown, whole_number
@@ -68,7 +71,9 @@ def rule_options(variant: str = DEFAULT_VARIANT) -> list[Option]:
 
 def info_line(state: GameState, info: SearchInfo | SearchResult) -> str:
     nps = int(info.nodes * 1000 / info.time_ms) if info.time_ms > 0 else 0
-    line = (f"info depth {info.depth} score cp {round(info.score * 100)} nodes {info.nodes} "
+    moves = mate_moves(info.score) if forced_wins_apply(state) else None  # Cheight: a forced win found
+    score = f"cp {round(info.score * 100)}" if moves is None else f"mate {moves}"
+    line = (f"info depth {info.depth} score {score} nodes {info.nodes} "
             f"nps {nps} time {round(info.time_ms)}")
     pv = pv_text(state, info.pv)
     return line + (" pv " + " ".join(pv) if pv else "")
@@ -289,8 +294,12 @@ class Engine:
                 result = choose_action(state.copy(), self.level, seed=self.seed, stop=stop, threads=self.threads)
                 self.send(info_line(state, result))
             else:
-                result = level_search(state.copy(), self.level, self.seed, limits, stop,
-                                      on_info=lambda info: self.send(info_line(state, info)), threads=self.threads)
+                def on_info(info: SearchInfo) -> None:
+                    self.send(info_line(state, info))
+
+                # Cheight: a forced win (or a proved loss's longest defence) within a share of the limits first
+                result = forced_result(state, limits, on_info) or level_search(
+                    state.copy(), self.level, self.seed, limits, stop, on_info=on_info, threads=self.threads)
             if infinite:
                 stop.wait()  # UCI: in infinite mode, answer only when told to stop
             self.send(f"bestmove {state.action_text(result.action)}")
