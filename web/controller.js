@@ -8,10 +8,12 @@
 
 import { createBoard } from "./board.js";
 import { explainClick, noteSelection, onAction } from "./human-turns.js";
+import { lessonAction, mountLessons } from "./lessons.js";
 import { flag } from "./lifecycle.js";
 import { mountRender } from "./render.js";
 import { app } from "./state.js";
 import { $ } from "./ui/dom.js";
+import { friendAction, friendFlag } from "./ui/friend-game.js";
 
 export { app }; // the state, for the page's other parts and for tests
 
@@ -27,8 +29,13 @@ export { app }; // the state, for the page's other parts and for tests
 /** Bind the controller to the page and to the actions its panels offer; returns the board.
  *  @param {import("./render.js").Elements} elements @param {PageHooks} hooks */
 export function mount(elements, { onOpenNewGame, onOpenRecord, onReplay, onCheck }) {
-  const board = createBoard($("#board-root"), { onAction, onNothing: explainClick, onSelect: noteSelection });
-  mountRender(elements, board, { openNewGame: onOpenNewGame, openRecord: onOpenRecord, replay: onReplay,
-    check: onCheck, flag });
+  // while a lesson runs (web/lessons.js) the board's actions are its tries, and it shows the lesson's position
+  const board = createBoard($("#board-root"), {
+    // in a game against a friend elsewhere (web/ui/friend-game.js) the action goes through the remote protocol
+    onAction: (action) => { if (!lessonAction(action) && !friendAction(action)) onAction(action); },
+    onNothing: explainClick, onSelect: noteSelection,
+  });
+  mountRender(elements, mountLessons(board), { openNewGame: onOpenNewGame, openRecord: onOpenRecord, replay: onReplay,
+    check: onCheck, flag: (/** @type {number} */ player) => { if (!friendFlag(player)) flag(player); } });
   return board;
 }

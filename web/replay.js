@@ -10,13 +10,24 @@ import { announce, describeMove } from "./ui/announce.js";
 import { $ } from "./ui/dom.js";
 
 const REPLAY_STEP_MS = 900;
-const REVIEW_NODES = 1500; // per ply of the blunder check: about 0.1 s in the browser
+export const REVIEW_NODES = 1500; // per ply of the blunder check: about 0.1 s in the browser
+
+/** @type {(() => void)[]} */
+const navigateHooks = []; // told of every step through the replay but a lesson's own
+
+/** Be told when the player steps through the replay (a lesson ends then: web/lessons.js).
+ *  @param {() => void} fn */
+export function onReplayNavigate(fn) {
+  navigateHooks.push(fn);
+}
 
 /** @typedef {import("./engine-client.js").BoardView} BoardView */
 
 /** Show the board after `ply` actions of the finished game; positions come from the bridge.
- *  @param {number} ply @returns {Promise<void>} */
-export function enterReplay(ply) {
+ *  `lesson`: a lesson shows its position (any other step ends the lesson).
+ *  @param {number} ply @param {{lesson?: boolean}} [opts] @returns {Promise<void>} */
+export function enterReplay(ply, { lesson = false } = {}) {
+  if (!lesson) for (const fn of navigateHooks) fn();
   const total = app.view.moves.length;
   const next = Math.max(0, Math.min(total, ply));
   const before = app.replayPly === null ? total : shownReplayPly() ?? total;

@@ -61,7 +61,17 @@ function materialLine(outcome) {
   }));
 }
 
-/** The blunder check: a button, then its progress, then how many moves lost much. */
+/** @type {{count: () => number, start: () => void} | null} */
+let lessons = null;
+
+/** Offer "Learn from your mistakes" once the check is done: `count` says how many of the player's own
+ *  moves were marked, `start` starts the lessons (web/lessons.js).
+ *  @param {{count: () => number, start: () => void}} hooks */
+export function offerLessons(hooks) {
+  lessons = hooks;
+}
+
+/** The blunder check: a button, then its progress, then how many moves lost much, then the lessons. */
 /** @param {GameOverContext} ctx @param {number} total */
 function reviewPart(ctx, total) {
   const review = ctx.review;
@@ -69,11 +79,14 @@ function reviewPart(ctx, total) {
     return el("p", {}, el("button", { type: "button", id: "btn-check", onclick: ctx.onCheck }, t("review.check")));
   }
   const lost = [...review.marks.values()].filter((a) => ctx.markOf(a)).length;
+  const own = !review.running && lessons ? lessons.count() : 0;
   return el("div", { class: "review" },
     el("progress", { class: "review-progress", max: review.total || total, value: review.done,
       "aria-label": t("review.check") }),
     el("p", { class: "review-status", role: "status" }, review.running
-      ? t("review.progress", { done: review.done, total: review.total }) : t("review.done", { n: lost })));
+      ? t("review.progress", { done: review.done, total: review.total }) : t("review.done", { n: lost })),
+    own && lessons ? el("p", {}, el("button", { type: "button", id: "btn-learn", onclick: lessons.start },
+      t("lesson.start", { n: own }))) : null);
 }
 
 /** Fill the panel; ctx: {humanColor, review, onCheck, onReview, onNewGame, onRecord}; returns the graph container. */

@@ -1,0 +1,134 @@
+"""Learn from your mistakes: after the review, the page steps through the player's own marked moves;
+a wrong try is told wrong, the right one right, the engine's move is drawn, and the summary counts.
+A tried flip shows no piece, and the finished game stays as it was."""
+
+import pytest
+from playwright.sync_api import expect
+from web_support import call, cell
+
+from hdchess.bridge import Session
+
+pytestmark = pytest.mark.web
+
+REVIEW_MS = 120_000
+WAIT_MS = 30_000
+NODES = 1500  # the page's review budget (web/replay.js REVIEW_NODES): a 14-action game is checked in seconds
+
+
+def careless_game(seed=7, plies=14):
+    """A known deal against the Beginner in which the human (player 1) plays carelessly (the first
+    face-down square, now and then the first move; the AI's side is played the same way), then resigns."""
+    session = Session()
+    view = call(session, "new_game", variant="hdc2", seed=seed, players={"1": "human", "2": "ai"}, level="Beginner")
+    turn = 0
+    while not view["outcome"] and len(view["moves"]) < plies:
+        legal = view["legal"]
+        moves = [m["move"] for options in legal["moves"].values() for m in options]
+        act = moves[0] if moves and (turn % 3 == 2 or not legal["flips"]) else legal["flips"][0]
+        turn += 1
+        view = call(session, "play", move=act)["view"]
+    view = call(session, "resign", player=1)
+    return session, view, call(session, "export")["record"]
+
+
+def click_action(page, frm, to):
+    if frm != to:
+        cell(page, frm).click()
+    cell(page, to).click()
+
+
+def wrong_try(session, ply):
+    """An action at least 3 points worse than the mistake of action ``ply`` (CPython's judgement), a flip
+    if there is one; None if none is."""
+    lesson = call(session, "lesson", ply=ply)
+    tries = lesson["legal"]["flips"] + [m["move"] for options in lesson["legal"]["moves"].values() for m in options]
+    for text in tries:
+        judged = call(session, "judge_try", ply=ply, move=text, nodes=NODES)
+        far_worse = judged["loss"] >= judged["played_loss"] + 3
+        if judged["verdict"] == "not_better" and not judged["same_as_played"] and far_worse:
+            return judged["try"]
+    return None
+
+
+def own_marks(page):
+    """The page's review marks of player 1's moves: [(ply, analysis)] in game order."""
+    return page.evaluate("""async () => {
+        const c = await import(new URL('web/controller.js', document.baseURI).href);
+        const moves = c.app.view.moves;
+        return [...c.app.review.marks.entries()]
+          .filter(([ply, a]) => a.drop >= 3 && moves[ply - 1].player === 1)
+          .sort((x, y) => x[0] - y[0]);
+    }""")
+
+
+def test_learn_from_your_mistakes_judges_tries_shows_the_engine_move_and_counts(open_app, engine_call):
+    session, view, record = careless_game()
+    page = open_app({"record": record, "lang": "en"})
+    before = engine_call(page, "export")["record"]
+    if page.locator("#rp-play").get_attribute("aria-label") == "Pause":
+        page.locator("#rp-play").click()
+    over = page.locator("#gameover")
+    over.locator("#btn-check").click()
+    expect(over.locator(".review-status")).to_contain_text("Check done", timeout=REVIEW_MS)
+    marks = own_marks(page)
+    assert marks, "the careless human made no marked move"
+    total = len(marks)
+    learn = over.locator("#btn-learn")
+    expect(learn).to_have_text(f"Learn from your mistakes ({total})")
+    learn.click()
+
+    panel = page.locator("#lesson")
+    expect(panel.locator("h2")).to_have_text(f"Learn from your mistakes · Mistake 1 of {total}")
+    ply, analysis = marks[0]
+    intro = panel.locator(".lesson-intro")
+    expect(intro).to_contain_text("Your move here")
+    expect(intro).to_contain_text(f"lost about {round(analysis['drop'])} points")
+    expect(intro).to_contain_text("Find a better move")
+    expect(page.locator("#rp-pos")).to_have_text(f"Move {ply - 1} of {len(view['moves'])}")
+    expect(page.locator("#review-note")).to_be_hidden()  # the review's note would give the answer away
+    assert page.locator(".board-area .overlay *").count() == 0  # no arrow before a try
+
+    verdict = panel.locator(".lesson-verdict")
+    arrows = page.locator(".board-area .overlay .hint-line, .board-area .overlay .hint-ring")
+    flips_tried = 0
+    for n, (ply, analysis) in enumerate(marks, start=1):
+        if n > 1:
+            panel.locator(".lesson-next").click()
+            expect(panel.locator("h2")).to_contain_text(f"Mistake {n} of {total}")
+        expect(panel.locator(".lesson-giveup")).to_be_enabled(timeout=WAIT_MS)
+        if n == 1:  # the move that was played: told so
+            played = view["moves"][ply - 1]
+            click_action(page, played["from"], played["to"])
+            expect(verdict).to_contain_text("is the move that was played", timeout=WAIT_MS)
+        # an action the engine (on CPython) finds far worse than the mistake: told it is no better
+        wrong = wrong_try(session, ply)
+        if wrong:
+            click_action(page, wrong["from"], wrong["to"])
+            expect(verdict).to_contain_text("is no better than the move played. Try again.", timeout=WAIT_MS)
+            if wrong["kind"] == "flip":  # said in words, and the square stays face-down
+                expect(verdict).to_contain_text(f"a flip on {wrong['to']}")
+                assert cell(page, wrong["to"]).get_attribute("aria-label").endswith("face-down")
+                flips_tried += 1
+        assert arrows.count() == 0  # the engine's move is not shown yet
+        if n == 1:  # the engine's own move: found
+            click_action(page, analysis["best_from"], analysis["best_to"])
+            expect(verdict).to_contain_text("Well found", timeout=WAIT_MS)
+        else:  # given up
+            panel.locator(".lesson-giveup").click()
+            expect(verdict).to_contain_text("The engine's move:")
+        assert arrows.count() == 1
+        if analysis["best_from"] == analysis["best_to"]:
+            assert cell(page, analysis["best_to"]).get_attribute("aria-label").endswith("face-down")
+    assert flips_tried, "no flip was tried"
+    # in Chinese too
+    page.locator("#btn-lang").click()
+    expect(panel.locator("h2")).to_contain_text("从失误中学习")
+    expect(panel.locator(".lesson-next")).to_have_text("查看结果")
+    page.locator("#btn-lang").click()
+    panel.locator(".lesson-next").click()
+    expect(panel.locator(".lesson-summary")).to_have_text(f"You found 1 of {total}.")
+    panel.locator(".lesson-close").click()
+    expect(panel).to_be_hidden()
+    expect(over).to_be_visible()
+    # nothing of the finished game changed
+    assert engine_call(page, "export")["record"] == before

@@ -1,0 +1,351 @@
+// Learn from your mistakes: after the review, the page steps through the player's own marked moves
+// (? and ??), one at a time. Each shows the position before the mistake; the player tries an action
+// through the normal board input, the engine judges it (the bridge's judge_try: nothing is played,
+// a flip is judged by its odds and shows no piece), and once the player finds it or gives up the
+// engine's own move is drawn as the review draws it. At the end: how many were found.
+// The lesson owns the board while it runs (lessonBoard wraps the board render.js draws on), and
+// any other step through the replay ends it. Nothing of the finished game changes.
+
+import { call, EngineRestarted, task } from "./engine-queue.js";
+import { getLang, t } from "./i18n.js";
+import { renderAll, showError } from "./render.js";
+import { enterReplay, onReplayNavigate, REVIEW_NODES } from "./replay.js";
+import { app, BLUNDER, markOf, NO_LEGAL, stopReplay } from "./state.js";
+import { announce } from "./ui/announce.js";
+import { $, el } from "./ui/dom.js";
+import { offerLessons } from "./ui/gameover.js";
+import { actionText, moveStyle, moveText } from "./ui/movetext.js";
+
+/** @typedef {import("./engine-client.js").Action} Action */
+/** @typedef {import("./engine-client.js").BoardView} BoardView */
+/** @typedef {import("./board.js").Board} Board */
+/** @typedef {{move: string, from: string, to: string, kind: string}} LessonAction */
+
+/**
+ * The bridge's lesson: the position before a mistake, with its legal actions.
+ * @typedef {BoardView & {lesson_ply: number, legal: import("./engine-client.js").Legal,
+ *   played: LessonAction & {player: number}}} LessonPosition
+ */
+
+/**
+ * The bridge's judgement of a try.
+ * @typedef {object} Judgement
+ * @property {"best" | "better" | "not_better"} verdict
+ * @property {LessonAction} try
+ * @property {boolean} same_as_played
+ * @property {number} loss
+ * @property {number} played_loss
+ * @property {LessonAction} best
+ */
+
+/**
+ * The lessons under way.
+ * @typedef {object} Lessons
+ * @property {number[]} plies the marked actions to learn from, in game order
+ * @property {number} index the one shown
+ * @property {number} found how many the player found
+ * @property {boolean} foundThis the one shown was found
+ * @property {LessonPosition | null} position
+ * @property {Judgement | null} judged the last try's judgement
+ * @property {boolean} revealed the engine's move is shown
+ * @property {boolean} busy waiting for the engine
+ * @property {boolean} done the summary is shown
+ * @property {string | undefined} record the game learnt from
+ */
+
+/** @type {Lessons | null} */
+let lessons = null;
+/** @type {Board | null} */
+let realBoard = null;
+let drawnKey = "";
+
+/** The marked actions of the players who play at this screen (in a game against the computer, the
+ *  human's), once the review is done. @returns {number[]} */
+export function ownMistakes() {
+  const review = app.review;
+  if (!review || review.running || review.record !== app.view.record || !app.view.outcome) return [];
+  const human = (/** @type {number} */ player) => app.setup?.players?.[player] !== "ai";
+  return [...review.marks.entries()]
+    .filter(([ply, analysis]) => markOf(analysis) && human(app.view.moves[ply - 1]?.player ?? 0))
+    .map(([ply]) => ply)
+    .sort((a, b) => a - b);
+}
+
+/** Wire the lessons to the page: the game-over panel's button, the replay's steps, the board.
+ *  Returns the board render.js draws on: the lesson's position and actions while a lesson runs.
+ *  @param {Board} board @returns {Board} */
+export function mountLessons(board) {
+  realBoard = board;
+  offerLessons({ count: () => ownMistakes().length, start: startLessons });
+  onReplayNavigate(() => { if (lessons) stopLessons(); });
+  return {
+    set(changes, moved = null) {
+      if (lessons && !stillOurs()) endQuietly();
+      if (!lessons) {
+        board.set(changes, moved);
+        return;
+      }
+      board.set({ ...changes, ...lessonBoardConfig() }, null);
+      drawPanel();
+    },
+    setLabel: (text) => board.setLabel(text),
+    refresh: () => board.refresh(),
+    focus: () => board.focus(),
+    get shape() { return board.shape; },
+    element: board.element,
+  };
+}
+
+/** Is the game on screen still the one learnt from? */
+function stillOurs() {
+  return Boolean(lessons && app.view?.outcome && app.view.record === lessons.record);
+}
+
+/** The board while a lesson runs: its position; its actions while the player may try one; the try,
+ *  then the engine's move (and the move played) as arrows. */
+function lessonBoardConfig() {
+  const lesson = /** @type {Lessons} */ (lessons);
+  const position = lesson.position;
+  if (!position || lesson.done) return { legal: NO_LEGAL, interactive: false, hint: null };
+  const trying = !lesson.revealed && !lesson.busy;
+  const judged = lesson.judged;
+  const played = { from: position.played.from, to: position.played.to };
+  const best = judged?.best ?? bestOf(lesson);
+  const hint = lesson.revealed && best ? { from: best.from, to: best.to, played }
+    : judged ? { from: null, to: null, played: { from: judged.try.from, to: judged.try.to } } : null;
+  return {
+    board: position.board, squares: position.squares, lastMove: position.last_move,
+    legal: trying ? position.legal : NO_LEGAL, interactive: trying, hint,
+  };
+}
+
+/** The review's best action for the mistake shown. @param {Lessons} lesson @returns {LessonAction | null} */
+function bestOf(lesson) {
+  const analysis = app.review?.marks.get(lesson.plies[lesson.index]);
+  return analysis ? { move: analysis.best, from: analysis.best_from, to: analysis.best_to, kind: "" } : null;
+}
+
+/** Start with the first of the player's marked moves. */
+export function startLessons() {
+  const plies = ownMistakes();
+  if (!plies.length) return;
+  stopReplay(); // the replay's playing through would step away from the lesson
+  lessons = { plies, index: 0, found: 0, foundThis: false, position: null, judged: null, revealed: false,
+    busy: false, done: false, record: app.view.record };
+  document.body.classList.add("learning");
+  showMistake();
+}
+
+/** Load the mistake at lessons.index: the position before it, from the bridge. */
+function showMistake() {
+  const lesson = lessons;
+  if (!lesson) return;
+  const ply = lesson.plies[lesson.index];
+  Object.assign(lesson, { position: null, judged: null, revealed: false, foundThis: false, busy: true });
+  drawPanel();
+  task(async () => {
+    try {
+      lesson.position = await call("lesson", { ply });
+    } catch (err) {
+      if (!(err instanceof EngineRestarted)) showError(err);
+    }
+  }).then(async () => {
+    if (lessons !== lesson) return;
+    lesson.busy = false;
+    if (!lesson.position) {
+      stopLessons();
+      return;
+    }
+    await enterReplay(ply - 1, { lesson: true }); // the move list and the replay bar show where we are
+    renderAll();
+    announce(`${headingText(lesson)}. ${introText(lesson)}`);
+    realBoard?.focus();
+  });
+}
+
+/** The board reports an action: while a lesson waits for a try, it is the try (returns true).
+ *  @param {Action} action @returns {boolean} */
+export function lessonAction(action) {
+  const lesson = lessons;
+  if (!lesson || !stillOurs()) return false;
+  if (lesson.busy || lesson.revealed || lesson.done || !lesson.position) return true;
+  const ply = lesson.plies[lesson.index];
+  lesson.busy = true;
+  renderAll();
+  task(async () => {
+    try {
+      lesson.judged = await call("judge_try", { ply, move: action.move, nodes: REVIEW_NODES });
+    } catch (err) {
+      if (!(err instanceof EngineRestarted)) showError(err);
+    }
+  }).then(() => {
+    if (lessons !== lesson) return;
+    lesson.busy = false;
+    if (lesson.judged?.verdict === "best") {
+      lesson.found += 1;
+      lesson.foundThis = true;
+      lesson.revealed = true;
+    }
+    renderAll();
+    const words = verdictText(lesson);
+    announce(words);
+    if (!lesson.revealed) realBoard?.focus();
+    else focusPanel(".lesson-next");
+  });
+  return true;
+}
+
+/** The player gives up: the engine's move is shown. */
+function giveUp() {
+  const lesson = lessons;
+  if (!lesson || lesson.busy || !lesson.position) return;
+  lesson.revealed = true;
+  renderAll();
+  announce(revealText(lesson));
+  focusPanel(".lesson-next");
+}
+
+/** On to the next mistake, or the summary after the last. */
+function next() {
+  const lesson = lessons;
+  if (!lesson || lesson.busy) return;
+  if (lesson.index + 1 < lesson.plies.length) {
+    lesson.index += 1;
+    showMistake();
+    return;
+  }
+  lesson.done = true;
+  renderAll();
+  announce(summaryText(lesson));
+  focusPanel(".lesson-close");
+}
+
+/** End the lessons (the Close or Stop button, or another step through the replay). */
+export function stopLessons() {
+  endQuietly();
+  renderAll();
+}
+
+function endQuietly() {
+  lessons = null;
+  drawnKey = "";
+  document.body.classList.remove("learning");
+  const panel = document.getElementById("lesson");
+  if (panel) {
+    panel.hidden = true;
+    panel.replaceChildren();
+  }
+}
+
+/** @param {string} selector */
+function focusPanel(selector) {
+  window.requestAnimationFrame(() => /** @type {HTMLElement | null} */ ($(`#lesson ${selector}`))?.focus());
+}
+
+// ---------------------------------------------------------------- words
+
+/** "Mistake 2 of 5". @param {Lessons} lesson */
+function headingText(lesson) {
+  return t("lesson.heading", { n: lesson.index + 1, total: lesson.plies.length });
+}
+
+/** An action of the lesson's position as the player reads it: a flip as "a flip on c3", never a piece.
+ *  @param {LessonAction} action @param {Lessons} lesson */
+function actionWords(action, lesson) {
+  if (action.from === action.to && action.kind !== "swap") return t("lesson.flip", { sq: action.to });
+  const squares = lesson.position?.squares ?? {};
+  return actionText({ ...action, kind: /** @type {any} */ (action.kind || (squares[action.to] ? "capture" : "move")) },
+    squares, moveStyle(app.settings)) || action.move;
+}
+
+/** What the mistake cost and what to do, in plain words. @param {Lessons} lesson */
+function introText(lesson) {
+  const ply = lesson.plies[lesson.index];
+  const analysis = app.review?.marks.get(ply);
+  const entry = app.view.moves[ply - 1];
+  const move = moveText(entry, moveStyle(app.settings)) || entry?.text || "";
+  const drop = analysis?.drop ?? 0;
+  const yours = app.setup.mode === "ai";
+  const color = entry?.color ? t(`color.${entry.color}`) : "";
+  const byScore = app.view.decided_by_score !== false;
+  const key = byScore ? (yours ? "lesson.lost" : "lesson.lostColor")
+    : (yours ? (drop >= BLUNDER ? "lesson.blunder" : "lesson.mistake")
+      : (drop >= BLUNDER ? "lesson.blunderColor" : "lesson.mistakeColor"));
+  return `${t(key, { move, drop: Math.round(drop), color })} ${t("lesson.find")}`;
+}
+
+/** Whose turn it is in the lesson's position. @param {Lessons} lesson */
+function turnText(lesson) {
+  const side = lesson.position?.side;
+  return side ? t("lesson.turn", { color: t(`color.${side}`) }) : "";
+}
+
+/** The judgement of the last try. @param {Lessons} lesson */
+function verdictText(lesson) {
+  const judged = lesson.judged;
+  if (!judged) return "";
+  const move = actionWords(judged.try, lesson);
+  if (judged.verdict === "best") {
+    const same = judged.try.move === judged.best.move;
+    return same ? t("lesson.rightSame", { move }) : `${t("lesson.right", { move })} ${revealText(lesson)}`;
+  }
+  if (judged.same_as_played) return t("lesson.same", { move });
+  return t(judged.verdict === "better" ? "lesson.better" : "lesson.notBetter", { move });
+}
+
+/** The engine's move. @param {Lessons} lesson */
+function revealText(lesson) {
+  const best = lesson.judged?.best ?? bestOf(lesson);
+  return best ? t("lesson.engine", { move: actionWords(best, lesson) }) : "";
+}
+
+/** @param {Lessons} lesson */
+function summaryText(lesson) {
+  return t("lesson.summary", { found: lesson.found, total: lesson.plies.length });
+}
+
+// ---------------------------------------------------------------- the panel
+
+/** Draw the lesson's panel (again only when what it shows changed). */
+function drawPanel() {
+  const panel = document.getElementById("lesson");
+  const lesson = lessons;
+  if (!panel || !lesson) return;
+  const key = JSON.stringify([getLang(), app.settings.moves, app.settings.letters, lesson.index, lesson.found,
+    lesson.revealed, lesson.busy, lesson.done, Boolean(lesson.position), lesson.judged]);
+  if (key === drawnKey && !panel.hidden) return;
+  drawnKey = key;
+  const button = (/** @type {string} */ cls, /** @type {string} */ words, /** @type {() => void} */ onclick,
+    primary = false) => el("button", { type: "button", class: `${cls}${primary ? " primary" : ""}`, onclick }, words);
+  const stop = button("lesson-stop", t("lesson.stop"), stopLessons);
+  /** @type {(Node | null)[]} */
+  let parts;
+  if (lesson.done) {
+    parts = [
+      el("h2", { id: "lesson-title" }, t("lesson.title")),
+      el("p", { class: "lesson-summary" }, summaryText(lesson)),
+      el("div", { class: "button-row" }, button("lesson-close", t("btn.close"), stopLessons, true)),
+    ];
+  } else {
+    const last = lesson.index + 1 >= lesson.plies.length;
+    const ready = Boolean(lesson.position);
+    parts = [
+      el("h2", { id: "lesson-title" }, `${t("lesson.title")} · ${headingText(lesson)}`),
+      ready ? el("p", { class: "lesson-intro" }, introText(lesson)) : null,
+      ready ? el("p", { class: "lesson-turn muted" }, turnText(lesson)) : null,
+      el("p", { class: `lesson-verdict${lesson.judged ? ` ${lesson.judged.verdict}` : ""}` },
+        lesson.busy ? t("lesson.thinking")
+          : lesson.revealed && !lesson.foundThis ? revealText(lesson)
+            : lesson.judged ? verdictText(lesson) : ""),
+      el("div", { class: "button-row" },
+        !lesson.revealed ? button("lesson-giveup", t("lesson.giveUp"), giveUp) : null,
+        lesson.revealed ? button("lesson-next", t(last ? "lesson.finish" : "lesson.next"), next, true) : null,
+        stop),
+    ];
+  }
+  panel.replaceChildren(...parts.filter((part) => part !== null));
+  panel.hidden = false;
+  for (const node of panel.querySelectorAll("button")) {
+    if (lesson.busy && !node.classList.contains("lesson-stop")) /** @type {HTMLButtonElement} */ (node).disabled = true;
+  }
+}
