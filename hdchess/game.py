@@ -21,7 +21,7 @@ from .gamestate import NO_SIDE, TERMINATIONS, Action, Outcome, Termination
 from .inputs import excerpt, shown
 from .messages import Message, reason_of
 from .record import DERIVED_TAGS, RESULTS, format_record, parse_record
-from .referee import FairDraw, KnownDeal, check_seed
+from .referee import ChanceSource, FairDraw, KnownDeal, check_seed
 from .rules import GameState, Ruleset, turn_player
 from .variants import DEFAULT_VARIANT, load_ruleset
 
@@ -46,17 +46,20 @@ class Game:
 
     ``seed`` makes the game a *known deal*: the face-down pieces are laid out
     from it, the same seed giving the same game (practice, puzzles, tests,
-    paired matches). Without it every flip is drawn fairly when it happens.
+    paired matches). Without it every flip is drawn fairly when it happens; ``deal``
+    gives another source of chance (a remote game's deck, :mod:`hdchess.remote.deal`).
     """
 
     def __init__(self, ruleset: Ruleset | None = None, seed: int | None = None,
-                 position: str | None = None, serious: bool = False) -> None:
+                 position: str | None = None, serious: bool = False, deal: ChanceSource | None = None) -> None:
         self.ruleset = ruleset or load_ruleset()
         self.start_position = position
         self.state: GameState = self.ruleset.read_position(position) if position else self.ruleset.new_state()
         self.start_ply = self.state.ply
         self.known_deal = seed is not None
-        self._deal = KnownDeal(self.state, check_seed(seed)) if seed is not None else FairDraw()
+        # Where flips come from: a known deal's layout, a given source (a remote game's deck), or a fair draw.
+        self._deal: ChanceSource = (KnownDeal(self.state, check_seed(seed)) if seed is not None
+                                    else deal if deal is not None else FairDraw())
         self.moves: list[PlayedMove] = []
         self.tags: dict[str, str] = {}
         self.assisted = False  # an undo or a hint was used: the record says so
@@ -219,13 +222,14 @@ class Game:
         self._outcome = Outcome(termination, color ^ 1, (state.score(0), state.score(1)), by_score=False)
         return self._outcome
 
-    def adjudicate_draw(self) -> Outcome:
+    def adjudicate_draw(self, termination: Termination = Termination.ADJUDICATED) -> Outcome:
         """End an unfinished game as a draw by the referee's say, not the rules' (a match's move
-        limit: ``Termination.ADJUDICATED``); the scores stay as they were, shown as material."""
+        limit: ``Termination.ADJUDICATED``; a draw both players agreed to); the scores stay as they
+        were, shown as material."""
         if self._outcome is not None:
             raise IllegalMoveError(Message("game.already_over", outcome=self._outcome.describe()))
         state = self.state
-        self._outcome = Outcome(Termination.ADJUDICATED, None, (state.score(0), state.score(1)), by_score=False)
+        self._outcome = Outcome(termination, None, (state.score(0), state.score(1)), by_score=False)
         return self._outcome
 
     # -- views -------------------------------------------------------------------

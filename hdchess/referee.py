@@ -16,12 +16,15 @@ nothing else can read:
   written into a record.
 
 Both work through the state protocol's chance hooks, so a new game with
-chance needs no change here.
+chance needs no change here. Any object with the same three members
+(:class:`ChanceSource`) can be given to ``Game(deal=...)`` instead: a remote
+game's flips come from its mental-poker deck (:mod:`hdchess.remote.deal`).
 """
 
 from __future__ import annotations
 
 import random
+from typing import Protocol
 
 from .errors import IllegalMoveError, RulesetError
 from .gamestate import Action
@@ -34,6 +37,16 @@ SEED_MAX = 2**63 - 1
 def check_seed(value: object, name: str = "seed") -> int:
     """A deal seed: a whole number from 0 to SEED_MAX (text of ASCII digits or an int)."""
     return whole_number(value, name, 0, SEED_MAX, RulesetError, signed=True)
+
+
+class ChanceSource(Protocol):
+    """Where a game's chance results come from: what ``Game`` asks when a chance action is played."""
+
+    known: bool  # can anyone with a secret predict every result (a known deal)?
+
+    def reveal(self, state: GameState, action: Action, recorded: int | None = None) -> int: ...
+
+    def take_back(self, state: GameState, action: Action, outcome: int) -> None: ...
 
 
 class FairDraw:
@@ -95,4 +108,4 @@ def _slot(state: GameState, action: Action) -> int:
     return slot
 
 
-__all__ = ["SEED_MAX", "FairDraw", "KnownDeal", "check_seed"]
+__all__ = ["SEED_MAX", "ChanceSource", "FairDraw", "KnownDeal", "check_seed"]

@@ -22,7 +22,7 @@ from ..inputs import excerpt
 from ..messages import Message, jsonable
 from ..variants import DEFAULT_VARIANT, load_ruleset
 from . import args as read
-from . import computer, explain, info, lessons, review
+from . import computer, explain, info, lessons, remote, review
 from .args import Args, BridgeError, check_args
 from .session import DEFAULT_PLAYERS, GameSession, default_names
 from .view import move_dict, position_at, view
@@ -218,6 +218,7 @@ COMMANDS: dict[str, Command] = {
     "lesson": lesson,
     "judge_try": judge_try,
     "add_tables": add_tables,
+    **remote.COMMANDS,  # remote play (web/docs/remote.md)
 }
 
 

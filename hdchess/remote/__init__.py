@@ -1,0 +1,15 @@
+"""Remote play: two players on two machines, no server, no referee (issue 37; web/docs/remote.md).
+
+One job a module:
+
+- :mod:`.group`: the 2048-bit MODP group (RFC 3526) and its quadratic residues;
+- :mod:`.deck`: the mental-poker deck (commutative SRA encryption, shuffles, partial decryptions);
+- :mod:`.deal`: a remote game's source of chance, the cards both sides opened (``Game(deal=...)``);
+- :mod:`.coin`: who opens, by commit and reveal;
+- :mod:`.clocks`: both players' clocks, reconciled at every move;
+- :mod:`.wire`: the messages (JSON with a version, a number and a kind), checked field by field;
+- :mod:`.session`: one side's state machine (requests, the peer's messages, offers, claims);
+- :mod:`.verify`: the whole transcript checked once both keys are public;
+- :mod:`.store`: a session saved to a JSON object and resumed from it;
+- :mod:`.tcp`: the same protocol over TCP, one message per line, for the terminal.
+"""

@@ -1,0 +1,201 @@
+"""The protocol's messages on the wire: one JSON object each, with a version, a number and a kind.
+
+:func:`decode` reads untrusted text into a checked message (group elements as
+ints) or raises :class:`Refused` naming what is wrong; it never changes
+anything, so a refused message leaves the game as it was. :func:`encode` writes
+one. Numbering (which ``seq`` comes next) is the session's job.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import HdchessError
+from ..messages import Message
+from .group import Q, from_hex, to_hex
+
+VERSION = 1
+MAX_MESSAGE = 200_000  # characters: a deck of 32 cards in hex is about 17,000
+MAX_CARDS = 64
+OFFERS = ("draw", "takeback")
+CLAIMS = ("time", "abandon")
+FIRST = ("random", "host", "guest")
+LINES = ("hello", "good_luck", "your_move", "wait", "thanks", "sorry", "well_played", "good_game")
+NONCE = re.compile("[0-9a-f]{64}")
+MAX_TEXT = 64
+MAX_CLOCK_MS = 24 * 3600 * 1000
+
+
+class Refused(HdchessError):
+    """A peer's message that is not taken: malformed, out of order, repeated or unexpected."""
+
+
+class Caught(HdchessError):
+    """A peer's message that proves it lied: a false partial decryption, a doctored deck, an illegal move."""
+
+
+def _field(name: str) -> Refused:
+    return Refused(Message("remote.bad_field", field=name))
+
+
+def _text(value: Any, name: str) -> str:
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise _field(name)
+    return value
+
+
+def _nonce(value: Any, name: str) -> str:
+    if not isinstance(value, str) or not NONCE.fullmatch(value):
+        raise _field(name)
+    return value
+
+
+def _whole(value: Any, name: str, top: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+        raise _field(name)
+    return value
+
+
+def _choice(choices: tuple[str, ...]) -> Callable[[Any, str], str]:
+    def read(value: Any, name: str) -> str:
+        if value not in choices:
+            raise _field(name)
+        return str(value)
+    return read
+
+
+def _element(value: Any, name: str) -> int:
+    number = from_hex(value)
+    if number is None:
+        raise _field(name)
+    return number
+
+
+def _deck(value: Any, name: str) -> list[int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not 0 < len(value) <= MAX_CARDS:
+        raise _field(name)
+    return [_element(x, name) for x in value]
+
+
+def _options(value: Any, name: str) -> dict[str, Any]:
+    if not isinstance(value, dict) or len(value) > 16 or not all(isinstance(k, str) for k in value):
+        raise _field(name)
+    if not all(v is None or isinstance(v, (str, int, float, bool)) for v in value.values()):
+        raise _field(name)
+    return dict(value)
+
+
+def _clock(value: Any, name: str) -> dict[str, int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"initial_ms", "increment_ms"}:
+        raise _field(name)
+    initial = _whole(value["initial_ms"], name, MAX_CLOCK_MS)
+    if initial == 0:
+        raise _field(name)
+    return {"initial_ms": initial, "increment_ms": _whole(value["increment_ms"], name, 600_000)}
+
+
+def _reading(value: Any, name: str) -> int | None:
+    return None if value is None else _whole(value, name, MAX_CLOCK_MS)
+
+
+def _flag(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise _field(name)
+    return value
+
+
+def _keys(value: Any, name: str) -> dict[str, Any]:
+    if not isinstance(value, dict) or set(value) != {"global", "cards"}:
+        raise _field(name)
+    cards = value["cards"]
+    if not isinstance(cards, list) or len(cards) > MAX_CARDS:
+        raise _field(name)
+    keys = [_element(k, name) for k in cards]
+    global_key = None if value["global"] is None else _element(value["global"], name)
+    if not all(2 <= k < Q for k in keys + ([global_key] if global_key is not None else [])):
+        raise Refused(Message("remote.bad_keys"))
+    return {"global": global_key, "cards": keys}
+
+
+def _optional(read: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
+    def optional(value: Any, name: str) -> Any:
+        return None if value is None else read(value, name)
+    return optional
+
+
+Reader = Callable[[Any, str], Any]
+FIELDS: dict[str, dict[str, Reader]] = {
+    "hello": {"game": _nonce, "variant": _text, "options": _options, "clock": _clock, "first": _choice(FIRST),
+              "name": _text, "commit": _nonce, "deck": _deck},
+    "welcome": {"game": _nonce, "name": _text, "nonce": _nonce, "deck": _deck},
+    "start": {"nonce": _nonce, "deck": _deck},
+    "act": {"action": _text, "clock": _reading, "partial": _optional(_element)},
+    "reveal": {"ply": lambda v, n: _whole(v, n, 100_000), "partial": _element},
+    "offer": {"offer": _choice(OFFERS)},
+    "answer": {"offer": _choice(OFFERS), "accept": _flag},
+    "resign": {},
+    "chat": {"line": _choice(LINES)},
+    "claim": {"claim": _choice(CLAIMS)},
+    "keys": {"keys": _keys},
+    "resume": {"received": lambda v, n: _whole(v, n, 1_000_000)},
+}
+OPTIONAL = {"act": {"partial"}}
+
+
+def decode(text: Any) -> dict[str, Any]:
+    """A peer's message, checked field by field; raises Refused naming the first problem."""
+    if not isinstance(text, str):
+        raise Refused(Message("remote.not_object"))
+    if len(text) > MAX_MESSAGE:
+        raise Refused(Message("remote.too_long", limit=MAX_MESSAGE))
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError):
+        raise Refused(Message("remote.not_json")) from None
+    if not isinstance(raw, dict):
+        raise Refused(Message("remote.not_object"))
+    if raw.get("v") != VERSION:
+        raise Refused(Message("remote.bad_version", version=str(raw.get("v"))[:20], expected=VERSION))
+    kind = raw.get("kind")
+    if kind not in FIELDS:
+        raise Refused(Message("remote.unknown_type", type=str(kind)[:20]))
+    message: dict[str, Any] = {"v": VERSION, "kind": kind, "seq": _whole(raw.get("seq"), "seq", 1_000_000)}
+    for name, read in FIELDS[kind].items():
+        if name not in raw and name not in OPTIONAL.get(kind, set()):
+            raise _field(name)
+        message[name] = read(raw.get(name), name)
+    extra = set(raw) - set(FIELDS[kind]) - {"v", "kind", "seq"}
+    if extra:
+        raise _field(sorted(extra)[0][:20])
+    return message
+
+
+HEX_FIELDS = ("deck", "partial", "keys")  # group elements and keys, written in hex
+
+
+def _hex(value: Any) -> Any:
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return to_hex(value)
+    if isinstance(value, list):
+        return [_hex(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _hex(v) for k, v in value.items()}
+    return value
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as text: its group elements and keys (ints) written in hex."""
+    body = {k: (_hex(v) if k in HEX_FIELDS else v) for k, v in message.items()}
+    return json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+
+
+__all__ = ["CLAIMS", "FIRST", "LINES", "MAX_MESSAGE", "OFFERS", "VERSION", "Caught", "Refused", "decode", "encode"]
