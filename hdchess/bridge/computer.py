@@ -18,18 +18,52 @@ from .session import GameSession
 from .view import move_dict, view
 
 
-def _search_for(session: GameSession, level: str) -> Any:
-    """The search under way for this position and level, or a new one."""
+class _Solved:
+    """A search with nothing left to do: the forced win (or proved loss) found before it (Cheight)."""
+
+    def __init__(self, result: Any) -> None:
+        self._result = result
+
+    def advance(self, seconds: float | None = None) -> bool:
+        return True
+
+    def result(self) -> Any:
+        return self._result
+
+    def elapsed_ms(self) -> float:
+        return float(self._result.time_ms)
+
+
+def _search_for(session: GameSession, level: str, ms: float | None = None) -> Any:
+    """The search under way for this position and level, or a new one (in a game without
+    chance, first a forced-win search of up to ``ms``, at most a fifth of the level's time)."""
+    from ..ai.forced import forced_result
     from ..ai.levels import level_searcher
+    from ..ai.limits import SearchLimits
     from ..players import make_turn
 
     key = (len(session.game.moves), level)
     if session.thinking is None or session.thinking[:2] != key:
         turn = make_turn(session.game, session.player_seed)
+        total = TIMED_LEVELS.get(level, 2000)
+        slice_ms = total / 5 if ms is None else min(ms, total / 5)
+        forced = forced_result(turn.state, SearchLimits(movetime_ms=5 * slice_ms))
+        if forced is not None:
+            session.thinking = (*key, _Solved(forced))
+            return session.thinking[2]
         search = level_searcher(turn.state, level, turn.seed)
         search.begin()
         session.thinking = (*key, search)
     return session.thinking[2]
+
+
+def mate_of(state: Any, score: float) -> int | None:
+    """Cheight: the N of "cover the General in N" a result's score stands for (negative: the side to
+    act is covered in -N); None in other games or when no forced win is known."""
+    from ..ai.forced import mate_moves
+    from ..ai.mate import applies
+
+    return mate_moves(score) if applies(state) else None
 
 
 def think(session: GameSession, level: str, ms: float) -> dict[str, Any]:
@@ -38,13 +72,14 @@ def think(session: GameSession, level: str, ms: float) -> dict[str, Any]:
     asked); :func:`ai_move` then plays the best move found."""
     session.require_playing()
     session.refuse_help(for_ai=True)
-    search = _search_for(session, level)
+    search = _search_for(session, level, ms)
     done = search.advance(ms / 1000)
     result = search.result()
     total = TIMED_LEVELS.get(level)
     progress = 1.0 if done or not total else min(1.0, search.elapsed_ms() / total)
     return {"done": done, "progress": round(progress, 3), "depth": result.depth, "nodes": result.nodes,
-            "score": result.score, "pv": pv_text(session.game.state, result.pv)}
+            "score": result.score, "pv": pv_text(session.game.state, result.pv),
+            "mate": mate_of(session.game.state, result.score)}
 
 
 def ai_move(session: GameSession, level: str) -> dict[str, Any]:
@@ -68,7 +103,7 @@ def ai_move(session: GameSession, level: str) -> dict[str, Any]:
         raise RuntimeError(f"the {level} level chose no action")
     analysis = {"score": result.score, "depth": result.depth, "nodes": result.nodes,
                 "time_ms": round(result.time_ms, 1), "pv": pv_text(state, result.pv), "level": level,
-                "table": result.table}
+                "table": result.table, "mate": mate_of(state, result.score)}
     played = session.play(choice.action)
     return {"played": move_dict(game, played, len(game.moves) - 1), "analysis": analysis,
             "view": view(game, session.players, session.level)}
@@ -87,7 +122,7 @@ def hint(session: GameSession) -> dict[str, Any]:
     game.assisted = True
     pv = pv_text(game.state, result.pv)
     return {"move": pv[0] if pv else game.state.action_text(result.action), "score": result.score,
-            "depth": result.depth, "pv": pv, "table": result.table}
+            "depth": result.depth, "pv": pv, "table": result.table, "mate": mate_of(game.state, result.score)}
 
 
 def add_tables(directory: str | None) -> dict[str, Any]:
@@ -100,4 +135,4 @@ def add_tables(directory: str | None) -> dict[str, Any]:
     return {"tables": add_directory(directory)}
 
 
-__all__ = ["add_tables", "ai_move", "hint", "think"]
+__all__ = ["add_tables", "ai_move", "hint", "mate_of", "think"]

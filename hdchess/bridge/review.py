@@ -51,9 +51,32 @@ def analyse(game: Game, ply: int, nodes: int) -> dict[str, Any]:
     best = result.score
     value = result.root_scores.get(played.action, best)
     info = state.action_info(result.action)
-    return {"ply": game.start_ply + ply, "best": state.action_text(result.action),
-            "best_from": info.frm, "best_to": info.to, "played": played.text, "score": round(best, 2),
-            "drop": round(max(0.0, best - value), 2), "pv": pv_text(state, result.pv)}
+    drop = round(max(0.0, best - value), 2)
+    entry: dict[str, Any] = {"ply": game.start_ply + ply, "best": state.action_text(result.action),
+             "best_from": info.frm, "best_to": info.to, "played": played.text, "score": round(best, 2),
+             "drop": drop, "pv": pv_text(state, result.pv)}
+    missed = missed_forced_win(state, played.action, nodes)
+    if missed:
+        missed["drop"] = max(drop, WIN_BONUS)
+    return entry | missed
+
+
+def missed_forced_win(state: GameState, played: int, nodes: int) -> dict[str, Any]:
+    """Cheight: when the mover had a forced win ("cover the General in N", found with ``nodes``) and
+    the action played gives it up, the win's first action as the best, ``missed_win`` N, and a
+    drop of at least a win's worth (so the review marks the move); else nothing."""
+    from ..ai.mate import applies, forced_win, keeps_forced_win
+
+    if not applies(state):
+        return {}
+    found = forced_win(state, nodes=nodes, losses=False)
+    if found.moves is None or found.moves <= 0 or found.action is None or played == found.action:
+        return {}
+    if keeps_forced_win(state, played, found.moves, nodes) is not False:
+        return {}  # another way to the win, or not proved to give it up
+    info = state.action_info(found.action)
+    return {"best": info.text, "best_from": info.frm, "best_to": info.to, "missed_win": found.moves,
+            "drop": WIN_BONUS, "pv": pv_text(state, found.pv)}
 
 
 def evaluations(game: Game) -> dict[str, Any]:
