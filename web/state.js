@@ -45,6 +45,7 @@ import { t } from "./i18n.js";
  * @property {string} played
  * @property {number} drop points the played action lost against the best
  * @property {number | null} score
+ * @property {number} [missed_win] Cheight: the mover could cover the General in this many moves, and gave it up
  */
 
 /**
@@ -52,7 +53,7 @@ import { t } from "./i18n.js";
  * @typedef {{running: boolean, done: number, total: number, marks: Map<number, Analysis>, record?: string}} Review
  */
 
-/** @typedef {{move: string, score?: number, depth?: number, table?: boolean}} Hint */
+/** @typedef {{move: string, score?: number, depth?: number, table?: boolean, mate?: number | null}} Hint */
 
 /** @typedef {{ply: number, score_red: number}} Evaluation */
 
