@@ -271,7 +271,8 @@ function introText(lesson) {
   const key = byScore ? (yours ? "lesson.lost" : "lesson.lostColor")
     : (yours ? (drop >= BLUNDER ? "lesson.blunder" : "lesson.mistake")
       : (drop >= BLUNDER ? "lesson.blunderColor" : "lesson.mistakeColor"));
-  return `${t(key, { move, drop: Math.round(drop), color })} ${t("lesson.find")}`;
+  const flips = Boolean(lesson.position?.legal.flips.length);
+  return `${t(key, { move, drop: Math.round(drop), color })} ${t(flips ? "lesson.find" : "lesson.findMove")}`;
 }
 
 /** Whose turn it is in the lesson's position. @param {Lessons} lesson */

@@ -132,3 +132,56 @@ def test_learn_from_your_mistakes_judges_tries_shows_the_engine_move_and_counts(
     expect(over).to_be_visible()
     # nothing of the finished game changed
     assert engine_call(page, "export")["record"] == before
+
+
+def test_a_cheight_lesson_takes_its_tries_through_the_choice_menu_and_the_keyboard(open_app):
+    """The rules' carry example: the human's Advisor carries both pieces to c3 (a big loss); the AI's
+    reply is marked too, but only the human's move is a lesson."""
+    start = "3k/4/4/4/4/e1E1/1[pRA]2/2[chrh]K r 0 0"
+    session = Session()
+    call(session, "load_record", record=f'[Variant "cheight"]\n[FEN "{start}"]\n[Player1Type "human"]\n'
+                                        '[Player2Type "ai"]\n[Level "Beginner"]\n\n *\n')
+    call(session, "play", move="b2-c3+2")
+    call(session, "play", move="d8-d7")
+    call(session, "resign", player=1)
+    record = call(session, "export")["record"]
+    page = open_app({"record": record, "lang": "en"})
+    if page.locator("#rp-play").get_attribute("aria-label") == "Pause":
+        page.locator("#rp-play").click()
+    over = page.locator("#gameover")
+    over.locator("#btn-check").click()
+    expect(over.locator(".review-status")).to_contain_text("Check done", timeout=REVIEW_MS)
+    marks = own_marks(page)
+    assert [ply for ply, _ in marks] == [1]
+    analysis = marks[0][1]
+    over.locator("#btn-learn").click()
+    panel = page.locator("#lesson")
+    # Cheight is won or lost, not scored: the loss in words; no flips in it, so none is offered
+    expect(panel.locator(".lesson-intro")).to_contain_text("was a serious mistake. Find a better move on the board.")
+    assert analysis["drop"] >= 8
+    verdict = panel.locator(".lesson-verdict")
+    menu = page.get_by_role("menu")
+    # carrying the Chariot alone, chosen in the menu: judged as the engine on CPython judges it
+    expected = call(session, "judge_try", ply=1, move="b2-c3+1", nodes=NODES)["verdict"]
+    assert expected != "best"  # the scenario: a wrong try first
+    cell(page, "b2").click()
+    cell(page, "c3").click()
+    menu.get_by_role("menuitem").filter(has_text="Carry the Chariot").first.click()
+    words = {"better": "is better than the move played", "not_better": "is no better than the move played"}[expected]
+    expect(verdict).to_contain_text(words, timeout=WAIT_MS)
+    # the engine's move, from the keyboard: b2 is picked up, the arrows reach c1, Enter (and the menu)
+    cell(page, "b2").focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    expect(cell(page, "c1")).to_be_focused()
+    page.keyboard.press("Enter")
+    if menu.is_visible():
+        titles = menu.get_by_role("menuitem").evaluate_all("items => items.map(i => i.title)")
+        for _ in range(titles.index(analysis["best"])):
+            page.keyboard.press("ArrowDown")
+        page.keyboard.press("Enter")
+    expect(verdict).to_contain_text("Well found", timeout=WAIT_MS)
+    expect(panel.locator(".lesson-next")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(panel.locator(".lesson-summary")).to_have_text("You found 1 of 1.")
