@@ -150,7 +150,47 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 # -- play ------------------------------------------------------------------------------
 
+def _clock_setting(text: str | None) -> dict[str, int] | None:
+    """``--clock 10+5``: 10 minutes each, 5 seconds added per move (none: no clocks)."""
+    if not text:
+        return None
+    found = re.fullmatch(r"\s*(\d{1,4}(?:\.\d+)?)\s*(?:\+\s*(\d{1,3}))?\s*", text)
+    if not found or float(found[1]) <= 0:
+        raise HdchessError(f"--clock must look like 10+5 (minutes, + seconds a move), not {excerpt(text)}")
+    return {"initial_ms": round(float(found[1]) * 60_000), "increment_ms": int(found[2] or 0) * 1000}
+
+
+def cmd_play_remote(args: argparse.Namespace) -> int:
+    """A remote game over TCP (web/docs/remote.md): ``--host PORT`` waits for ``--join HOST:PORT``."""
+    from .remote.session import RemoteSession
+    from .remote.tcp import connect, serve
+    from .remote.terminal import RemoteTerminal
+
+    if args.host is not None and args.join:
+        raise HdchessError("--host and --join: choose one")
+    colour = use_colour() if args.colour == "auto" else args.colour == "always"
+    view = TerminalView(letters=args.letters, colour=colour)
+    name = " ".join((args.name or ("Host" if args.host is not None else "Guest")).split())[:40]
+    if args.host is not None:
+        options, clock = _rule_options(args), _clock_setting(args.clock)
+        load_ruleset(args.variant, **options)  # a bad option is refused before anyone connects
+        channel = serve(args.host, announce=lambda text: print(text, flush=True))
+        session, reply = RemoteSession.host(args.variant, options, name, clock, args.first_player)
+    else:
+        try:
+            channel = connect(args.join)
+        except (OSError, ValueError) as exc:
+            raise HdchessError(f"cannot join {excerpt(args.join)}: {exc}") from None
+        session, reply = RemoteSession.guest(name), None
+    terminal = RemoteTerminal(channel, session, view, auto=args.auto)
+    if reply is not None:
+        terminal.post(reply)
+    return terminal.run()
+
+
 def cmd_play(args: argparse.Namespace) -> int:
+    if args.host is not None or args.join:
+        return cmd_play_remote(args)
     if args.two_players and args.level:
         raise HdchessError("--level chooses the AI opponent; --two-players has none")
     from .ai.parallel import device_threads, set_default_threads
@@ -308,6 +348,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=_number("--threads", 1, MAX_THREADS), metavar="N",
                    help="worker processes of the Grandmaster's search (default: the machine's cores, at most "
                         f"{DEVICE_CAP}; the other levels search alone)")
+    remote = p.add_argument_group("remote play (a fair game between two machines, web/docs/remote.md)")
+    remote.add_argument("--host", type=int, metavar="PORT", help="wait on PORT for a player to --join")
+    remote.add_argument("--join", metavar="HOST:PORT", help="join a game a player hosts")
+    remote.add_argument("--name", help="your name in the game's record")
+    remote.add_argument("--clock", metavar="MIN+SEC", help="host: clocks, e.g. 10+5 (10 minutes, +5 s a move)")
+    remote.add_argument("--first-player", choices=("random", "host", "guest"), default="random",
+                        help="host: who opens (default: a fair coin both sides toss)")
+    remote.add_argument("--auto", metavar="PLAYER",
+                        help="let a computer player play your side (random, greedy, or a level)")
     p.set_defaults(func=cmd_play)
 
     sub.add_parser("variants", help="list the games and their options").set_defaults(func=cmd_variants)

@@ -1,12 +1,16 @@
 """The mental-poker deck: three passes of commutative (SRA) encryption, and a card's opening.
 
-1. The host encrypts every card with its global key ``a`` and shuffles: ``D1``.
-2. The guest shuffles ``D1`` and encrypts position ``j`` with its own key ``b_j``: ``D2``.
-3. The host swaps its global layer for a per-card key ``a_j``: ``D3[j] = D2[j]^(a_j/a) = m^(a_j b_j)``.
+1. The host encrypts every card with its global key ``a`` and shuffles: ``D1 = shuffle(m^a)``.
+2. The guest shuffles ``D1`` and locks position ``j`` so that its *opening key* ``b_j`` takes the
+   lock off: ``D2[j] = D1[π(j)]^(1/b_j)``.
+3. The host swaps its global layer for a lock of its own per card, opened by ``a_j``:
+   ``D3[j] = D2[j]^(1/(a a_j))``, so ``D3[j] = m^(1/(a_j b_j))``.
 
-``D3[j]`` lies on the ``j``-th face-down square. To open it each side removes its
-own layer (a *partial decryption*); since every card has its own keys, a partial
-decryption of one card opens no other, and a false one opens no card at all.
+``D3[j]`` lies on the ``j``-th face-down square. To open it each side raises it to
+its opening key (a *partial decryption*); since every card has its own keys, a
+partial decryption of one card opens no other, and a false one opens no card at
+all. Opening keys are short (:data:`.group.KEY_BITS`), so a flip is cheap; the
+locks they open are full-size exponents, paid once at the set-up.
 """
 
 from __future__ import annotations
@@ -41,21 +45,20 @@ def host_encrypt(cards: int) -> tuple[int, list[int]]:
 
 
 def guest_encrypt(deck: list[int]) -> tuple[list[int], list[int]]:
-    """Pass 2 (guest): a key per position, and the host's deck shuffled and encrypted position by position."""
+    """Pass 2 (guest): an opening key per position, and the host's deck shuffled and locked position by position."""
     keys = [new_key() for _ in deck]
-    return keys, [power(x, k) for x, k in zip(shuffled(deck), keys, strict=True)]
+    return keys, [power(x, inverse(k)) for x, k in zip(shuffled(deck), keys, strict=True)]
 
 
 def host_rekey(global_key: int, deck: list[int]) -> tuple[list[int], list[int]]:
-    """Pass 3 (host): a key per position, the global layer swapped for it."""
-    undo = inverse(global_key)
+    """Pass 3 (host): an opening key per position, the global layer swapped for the lock it opens."""
     keys = [new_key() for _ in deck]
-    return keys, [power(x, k * undo % Q) for x, k in zip(deck, keys, strict=True)]
+    return keys, [power(x, inverse(global_key * k % Q)) for x, k in zip(deck, keys, strict=True)]
 
 
-def partial(ciphertext: int, card_key: int) -> int:
+def partial(ciphertext: int, opening_key: int) -> int:
     """This side's layer taken off one card."""
-    return power(ciphertext, inverse(card_key))
+    return power(ciphertext, opening_key)
 
 
 def card_values(cards: int) -> dict[int, int]:

@@ -48,9 +48,13 @@ def is_member(x: int) -> bool:
     return 2 <= x <= P - 2 and jacobi(x, P) == 1
 
 
+KEY_BITS = 256  # a short secret exponent: the best attack on it (Pollard's kangaroo) takes about 2^128 steps
+
+
 def new_key() -> int:
-    """A secret exponent, invertible mod q (q is prime: anything in 2..q-1), from ``secrets``."""
-    return 2 + secrets.randbelow(Q - 2)
+    """A secret exponent from ``secrets``: 256 bits, so opening a card costs an eighth of a full one.
+    Any exponent in 2..q-1 is invertible (q is prime)."""
+    return 2 + secrets.randbelow(2**KEY_BITS)
 
 
 def inverse(key: int) -> int:
@@ -80,5 +84,5 @@ def from_hex(text: object) -> int | None:
     return value if 0 < value < P else None
 
 
-__all__ = ["HEX_DIGITS", "P", "Q", "card_value", "from_hex", "inverse", "is_member", "jacobi", "new_key",
+__all__ = ["HEX_DIGITS", "KEY_BITS", "P", "Q", "card_value", "from_hex", "inverse", "is_member", "jacobi", "new_key",
            "power", "to_hex"]

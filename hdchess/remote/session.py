@@ -28,7 +28,6 @@ from ..variants import load_ruleset
 from . import coin, deck
 from .clocks import Clocks
 from .deal import DeckDeal
-from .group import inverse, power
 from .verify import check_transcript
 from .wire import LINES, OFFERS, VERSION, Caught, Refused, decode, encode
 
@@ -285,7 +284,7 @@ class RemoteSession:
 
     def _open(self, card: int, peer_partial: int, game: Game, action: Action) -> int:
         """The card index both layers give; Caught: a false partial decryption opens no card, or an open one."""
-        value = power(peer_partial, inverse(self.keys.card_keys[card]))
+        value = deck.partial(peer_partial, self.keys.card_keys[card])
         index = deck.card_values(len(self.pieces)).get(value)
         if index is None:
             raise Caught(Message("remote.false_partial", sq=_square(game, action)))

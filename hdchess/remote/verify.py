@@ -18,7 +18,7 @@ from ..messages import Message
 from ..rules import Ruleset
 from . import coin
 from .deal import DeckDeal
-from .group import Q, card_value, inverse, power
+from .group import Q, card_value, power
 
 
 class RemoteSession(Protocol):
@@ -56,7 +56,7 @@ def check_transcript(session: RemoteSession) -> Message | None:
         if problem is not None:
             return problem
         for card, pair in session.partials.items():
-            if pair["peer"] != power(session.decks["d3"][card], inverse(card_keys[card])):
+            if pair["peer"] != power(session.decks["d3"][card], card_keys[card]):
                 return Message("remote.partial_mismatch", sq=_slot_name(session, card))
     return _check_moves(session)
 
@@ -68,12 +68,11 @@ def _check_deck_pass(session: RemoteSession, global_key: int | None, card_keys: 
         assert global_key is not None
         if set(d1) != {power(card_value(i), global_key) for i in range(len(d1))}:
             return Message("remote.host_deck")
-        undo = inverse(global_key)
         for card, (before, after) in enumerate(zip(d2, d3, strict=True)):
-            if power(before, card_keys[card] * undo % Q) != after:
+            if power(after, global_key * card_keys[card] % Q) != before:
                 return Message("remote.rekey", sq=_slot_name(session, card))
         return None
-    if sorted(power(x, inverse(k)) for x, k in zip(d2, card_keys, strict=True)) != sorted(d1):
+    if sorted(power(x, k) for x, k in zip(d2, card_keys, strict=True)) != sorted(d1):
         return Message("remote.shuffle")
     return None
 

@@ -1,0 +1,60 @@
+"""Two sessions joined in one process: the transport reduced to a queue (tests, benchmarks, demos).
+
+:meth:`Loopback.deliver` carries every message in order until none is left,
+collecting each side's events; a test can hold messages back (a cut) or put its
+own text on the wire (a lying or broken peer).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .session import RemoteSession, Reply
+
+
+class Loopback:
+    """A host and a guest; ``wire`` holds (receiver role, text) still to be delivered."""
+
+    def __init__(self, variant: str = "hdc2", options: dict[str, Any] | None = None,
+                 clock: dict[str, int] | None = None, first: str = "random", names: tuple[str, str] = ("Ann", "Bo"),
+                 now: Callable[[], float] = time.time) -> None:
+        host, reply = RemoteSession.host(variant, options or {}, names[0], clock, first, now)
+        self.sides = {"host": host, "guest": RemoteSession.guest(names[1], now)}
+        self.wire: list[tuple[str, str]] = []
+        self.events: dict[str, list[dict[str, Any]]] = {"host": [], "guest": []}
+        self.post("host", reply)
+
+    @property
+    def host(self) -> RemoteSession:
+        return self.sides["host"]
+
+    @property
+    def guest(self) -> RemoteSession:
+        return self.sides["guest"]
+
+    def post(self, sender: str, reply: Reply) -> None:
+        """Put a reply's messages on the wire to the other side, and keep its events."""
+        self.events[sender] += reply.events
+        to = "guest" if sender == "host" else "host"
+        self.wire += [(to, text) for text in reply.messages]
+
+    def deliver(self) -> None:
+        while self.wire:
+            to, text = self.wire.pop(0)
+            self.post(to, self.sides[to].receive(text))
+
+    def side_to_act(self) -> str:
+        """The role of the side whose turn it is."""
+        game = self.host.game
+        assert game is not None
+        return "host" if game.turn_player() == self.host.me else "guest"
+
+    def act(self, move: Any) -> None:
+        role = self.side_to_act()
+        self.post(role, self.sides[role].act(move))
+        self.deliver()
+
+
+__all__ = ["Loopback"]
