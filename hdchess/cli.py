@@ -144,7 +144,14 @@ def cmd_variants(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    print(variant_spec(args.name).rules_text(args.lang).rstrip())
+    """The rules as the app's rules page has them (options by their labels), then the options' names
+    for ``--set``: those a command line needs."""
+    spec = variant_spec(args.name)
+    print(spec.rules_text(args.lang).rstrip())
+    if spec.options:
+        print("\nOptions on the command line (--set NAME=VALUE):")
+        for option in spec.options:
+            print(f"  {option.describe()}")
     return 0
 
 
