@@ -22,6 +22,10 @@ import { bootView } from "./ui/bootview.js";
 import { confirmDialog } from "./ui/confirm.js";
 import { $ } from "./ui/dom.js";
 import { createNewGameDialog } from "./ui/newgame.js";
+import { createFriendDialog } from "./ui/friend.js";
+import { friendGameActive, friendOffer, friendResign, knownFriendGame, restoreFriendGame, setFriendHooks, startFriendGame }
+  from "./ui/friend-game.js";
+import { codeInHash } from "./remote/codec.js";
 import { matchLevel, parseParams } from "./ui/params.js";
 import { createRecordDialog } from "./ui/recorddialog.js";
 import { setSound } from "./ui/sound.js";
@@ -106,6 +110,10 @@ const settingsDialog = createSettingsDialog(dialog("#settings-dialog"), {
   onChange: changeSettings, getSettings: () => settings,
 });
 newGameDialog.setInfo(app.info);
+const friendDialog = createFriendDialog(dialog("#friend-dialog"), {
+  info: () => app.info, onConnected: startFriendGame, onResumeCode: knownFriendGame,
+});
+setFriendHooks({ invite: (game, resume) => friendDialog.host(game, resume) });
 
 // ---------------------------------------------------------------- settings, dialogs
 function saveSettings() {
@@ -153,6 +161,10 @@ function openNewGame() {
 
 /** @param {Choice & {mode: "ai" | "two", first: "human" | "ai", clock: string, options: Record<string, unknown>}} choice */
 async function startFromDialog(choice) {
+  if (/** @type {string} */ (choice.mode) === "friend") { // a friend elsewhere: the invitation first (web/ui/friend.js)
+    friendDialog.host({ variant: choice.variant, options: choice.options, clock: choice.clock });
+    return;
+  }
   await startGame(choice);
   Object.assign(settings, {
     mode: choice.mode, first: choice.first, level: choice.level, variant: choice.variant, clock: choice.clock,
@@ -184,6 +196,16 @@ function importRecord(text) {
 }
 
 // ---------------------------------------------------------------- start-up
+/** An invitation or a reply in the address's fragment (web/remote/codec.js), or the friend game this browser was
+ *  playing: opened once Python is ready. The fragment is cleared, so a reload does not answer it again. */
+async function openFriendGame() {
+  const code = embed ? null : codeInHash(window.location.hash);
+  if (code) window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  if (!embed && !code?.kind) await restoreFriendGame();
+  if (code?.kind === "join") await friendDialog.join(code.code);
+  else if (code?.kind === "reply") await friendDialog.passReply(code.code);
+}
+
 /** @param {import("./engine-client.js").Progress | string} stageOrEvent @param {number} [fraction] */
 function onProgress(stageOrEvent, fraction) {
   const value = typeof stageOrEvent === "object" && stageOrEvent !== null ? stageOrEvent.fraction : fraction;
@@ -340,6 +362,7 @@ async function boot() {
   app.progress = 1;
   app.ready = true;
   await startInitialGame(saved.game);
+  await openFriendGame();
   if (messages.length) showMessage(messages.map((m) => m()).join(" "));
   renderAll();
   post("ready", readyDetails());
@@ -351,10 +374,16 @@ async function boot() {
 function wireControls() {
   const b = els.buttons;
   b.new.addEventListener("click", openNewGame);
-  b.undo.addEventListener("click", undo);
+  b.undo.addEventListener("click", () => (friendGameActive() ? friendOffer("takeback") : undo()));
+  button("#btn-friend").addEventListener("click", () => {
+    if (app.ready) newGameDialog.open({ ...settings, mode: "friend" });
+  });
   b.hint.addEventListener("click", askHint);
   b.resign.addEventListener("click", async () => {
-    if (await confirmDialog(dialog("#confirm-dialog"), t("resign.question"), t("btn.resign"))) resign();
+    if (await confirmDialog(dialog("#confirm-dialog"), t("resign.question"), t("btn.resign"))) {
+      if (friendGameActive()) friendResign();
+      else resign();
+    }
   });
   b.record.addEventListener("click", openRecord);
   els.moveNow.addEventListener("click", moveNow);

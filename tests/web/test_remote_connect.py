@@ -31,11 +31,17 @@ def assert_all_local(seen: list[str]) -> None:
     assert seen and not offsite, offsite
 
 
-def make_invitation(page, name: str = "Ann", lang: str = "en", shots: bool = False) -> str:
-    """The host page: Play a friend → the new-game dialog (mode: a friend) → name → the invitation link."""
+def make_invitation(page, name: str = "Ann", lang: str = "en", shots: bool = False, variant: str | None = None,
+                    clock: str | None = None) -> str:
+    """The host page: Play a friend → the new-game dialog (mode: a friend; a game, a clock) → name → the
+    invitation link."""
     page.click("#btn-friend")
     dialog = page.locator("#new-dialog")
     assert dialog.locator("input[name=mode][value=friend]").is_checked()
+    if variant:
+        dialog.locator("#ng-variant").select_option(variant)
+    if clock:
+        dialog.locator("#ng-clock").select_option(clock)
     if shots:
         shot(page, f"{lang}-1-choose-game")
     dialog.locator("button[value=start]").click()
@@ -113,13 +119,13 @@ def test_two_pages_connect_through_the_invitation_and_the_reply_alone(two_pages,
 
 def test_a_guest_sees_who_invites_to_what(two_pages, open_app, wait_for_engine):
     host, guest, _ = two_pages
-    open_app({**NO_STUN, "variant": "banqi"}, target=host)
-    invitation = make_invitation(host, name="Ann")
+    open_app(NO_STUN, target=host)
+    invitation = make_invitation(host, name="Ann", variant="banqi", clock="5+0")
     guest.goto(invitation)
     wait_for_engine(guest)
     text = guest.locator("#friend-dialog").inner_text()
     assert "Ann invites you to play" in text
-    assert "Banqi" in text or "banqi" in text.lower()
+    assert "Banqi" in text and "Clock: 5 min" in text
 
 
 @pytest.mark.parametrize(("mangle", "reason"), [

@@ -105,8 +105,9 @@ export function createNewGameDialog(dialog, { onStart, onRules = () => {} }) {
     const form = /** @type {HTMLFormElement} */ (el("form", { method: "dialog", class: "new-game-form" },
       el("h2", {}, t("new.title")),
       el("fieldset", {}, el("legend", {}, t("new.opponent")),
-        radio("mode", "ai", settings.mode !== "two", t("new.vsAi")),
-        radio("mode", "two", settings.mode === "two", t("new.twoPlayers"))),
+        radio("mode", "ai", settings.mode !== "two" && settings.mode !== "friend", t("new.vsAi")),
+        radio("mode", "two", settings.mode === "two", t("new.twoPlayers")),
+        radio("mode", "friend", settings.mode === "friend", t("friend.mode"))), // a friend elsewhere: web/ui/friend.js
       aiOnly,
       el("div", { class: "field" }, el("label", { for: "ng-variant" }, t("new.variant")), variantSelect),
       summary,
@@ -130,7 +131,7 @@ export function createNewGameDialog(dialog, { onStart, onRules = () => {} }) {
         el("button", { type: "button", onclick: () => dialog.close() }, t("btn.cancel"))),
     ));
     const syncMode = () => {
-      aiOnly.hidden = /** @type {RadioNodeList} */ (form.elements.namedItem("mode")).value === "two";
+      aiOnly.hidden = /** @type {RadioNodeList} */ (form.elements.namedItem("mode")).value !== "ai";
     };
     form.addEventListener("change", syncMode);
     syncMode();
@@ -145,7 +146,7 @@ export function createNewGameDialog(dialog, { onStart, onRules = () => {} }) {
         options[option.name] = option.choices?.length ? raw : Number(raw);
       }
       const choice = {
-        mode: data.get("mode") === "two" ? "two" : "ai",
+        mode: data.get("mode") === "two" || data.get("mode") === "friend" ? data.get("mode") : "ai",
         first: data.get("first") === "ai" ? "ai" : "human",
         level: data.get("level") || settings.level,
         variant: variant?.name ?? settings.variant,
