@@ -4,6 +4,7 @@ A tried flip shows no piece, and the finished game stays as it was."""
 
 import pytest
 from playwright.sync_api import expect
+from test_accessibility import audit
 from web_support import call, cell
 
 from hdchess.bridge import Session
@@ -61,7 +62,7 @@ def own_marks(page):
     }""")
 
 
-def test_learn_from_your_mistakes_judges_tries_shows_the_engine_move_and_counts(open_app, engine_call):
+def test_learn_from_your_mistakes_judges_tries_shows_the_engine_move_and_counts(open_app, engine_call, axe_source):
     session, view, record = careless_game()
     page = open_app({"record": record, "lang": "en"})
     before = engine_call(page, "export")["record"]
@@ -113,6 +114,7 @@ def test_learn_from_your_mistakes_judges_tries_shows_the_engine_move_and_counts(
         if n == 1:  # the engine's own move: found
             click_action(page, analysis["best_from"], analysis["best_to"])
             expect(verdict).to_contain_text("Well found", timeout=WAIT_MS)
+            audit(page, axe_source, "a lesson, its try found")
         else:  # given up
             panel.locator(".lesson-giveup").click()
             expect(verdict).to_contain_text("The engine's move:")
