@@ -26,6 +26,13 @@ class Loopback:
         self.events: dict[str, list[dict[str, Any]]] = {"host": [], "guest": []}
         self.post("host", reply)
 
+    @classmethod
+    def of(cls, host: RemoteSession, guest: RemoteSession) -> Loopback:
+        """Two sessions already made (resumed from saved states, say), joined by an empty wire."""
+        pair = cls.__new__(cls)
+        pair.sides, pair.wire, pair.events = {"host": host, "guest": guest}, [], {"host": [], "guest": []}
+        return pair
+
     @property
     def host(self) -> RemoteSession:
         return self.sides["host"]

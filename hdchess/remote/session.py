@@ -207,7 +207,8 @@ class RemoteSession:
                                    names=self.player_names()))
 
     def player_names(self) -> dict[str, str]:
-        return {str(self.me): self.names[self.role], str(self.peer): self.names.get(self.peer_role, "")}
+        mine = {self.me: self.names[self.role], self.peer: self.names.get(self.peer_role, "")}
+        return {str(player): mine[player] for player in (1, 2)}
 
     def _new_game(self) -> Game:
         assert self.ruleset is not None

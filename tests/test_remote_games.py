@@ -1,0 +1,266 @@
+"""Remote play between two in-process peers (hdchess/remote, web/docs/remote.md): whole games of every
+game with both transcripts verified, offers, resignation, canned lines, clocks and claims."""
+
+import json
+import random
+
+import pytest
+
+from hdchess.bridge.protocol import Session
+from hdchess.remote.clocks import CLOCK_TOLERANCE_MS
+from hdchess.remote.loopback import Loopback
+from hdchess.remote.session import ABANDON_AFTER_S, Unavailable
+from hdchess.remote.store import resume, save
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.t = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+_SET_UP: dict[tuple[str, str], Loopback] = {}
+
+
+def set_up(variant="hdc2", clock=None):
+    """A pair just past its set-up (made once per game and clock, then copied: set-up costs modexps)."""
+    key = (variant, json.dumps(clock))
+    if key not in _SET_UP:
+        pair = Loopback(variant, clock=clock)
+        pair.deliver()
+        _SET_UP[key] = pair
+    return _SET_UP[key]
+
+
+def fresh(variant="hdc2", clock=None, now=None):
+    pair = set_up(variant, clock)
+    kwargs = {} if now is None else {"now": now}
+    copy = Loopback.of(resume(save(pair.host), **kwargs), resume(save(pair.guest), **kwargs))
+    if now is not None:
+        for side in copy.sides.values():
+            side.last_heard = side.turn_since = now()
+            if side.clocks:
+                side.clocks.start(side.game.turn_player(), now())
+    return copy
+
+
+def play_out(pair, seed=1, limit=2000):
+    rng = random.Random(seed)
+    while pair.host.phase == "playing" and limit:
+        side = pair.sides[pair.side_to_act()]
+        pair.act(rng.choice(side.game.legal_actions()))
+        limit -= 1
+
+
+def types(pair, role):
+    return [e["type"] for e in pair.events[role]]
+
+
+@pytest.mark.parametrize("variant", ["hdc2", "banqi", "gaiqi", "cheight"])
+def test_a_whole_game_of_each_game_ends_verified_by_both(variant):
+    pair = Loopback(variant, names=("Ann", "Bo"))
+    pair.deliver()
+    assert {pair.host.me, pair.guest.me} == {1, 2}
+    assert types(pair, "host") == ["started"] and types(pair, "guest") == ["started"]
+    play_out(pair, seed=len(variant))
+    for role in ("host", "guest"):
+        assert pair.sides[role].phase == "verified", pair.events[role][-3:]
+        assert types(pair, role)[-2:] == ["game_over", "verified"]
+        assert "refused" not in types(pair, role) and "cheat" not in types(pair, role)
+    host_game, guest_game = pair.host.game, pair.guest.game
+    assert [m.text for m in host_game.moves] == [m.text for m in guest_game.moves]
+    assert host_game.outcome == guest_game.outcome
+    record = host_game.record_text()
+    assert record == guest_game.record_text()
+    assert '[Event "hdchess remote game"]' in record
+    assert f'[Player{pair.host.me} "Ann"]' in record and f'[Player{pair.guest.me} "Bo"]' in record
+    flips = [m for m in host_game.moves if m.revealed is not None]
+    assert (len(flips) > 0) == (variant != "cheight")
+
+
+def test_no_face_down_piece_is_known_to_either_side_before_its_flip():
+    pair = fresh()
+    for _ in range(6):
+        pair.act(random.Random(len(pair.host.game.moves)).choice(pair.sides[pair.side_to_act()].game.legal_actions()))
+    for side in pair.sides.values():
+        flipped = {m.squares[1] for m in side.game.moves if m.revealed is not None}
+        names = side.game.state.geometry.square_names
+        assert {names[slot] for slot in side.deal.opened} == flipped
+        assert len(side.revealed) == len(flipped)  # no card was opened but the flipped ones
+
+
+def test_a_flip_is_shown_only_when_the_peer_replies():
+    pair = fresh()
+    role = pair.side_to_act()
+    mover = pair.sides[role]
+    reply = mover.act("c2")
+    assert mover.status()["pending"] == "c2" and not mover.game.moves
+    with pytest.raises(Unavailable, match="waiting for the peer's reply to c2"):
+        mover.act("d2")
+    pair.post(role, reply)
+    pair.deliver()
+    assert mover.status()["pending"] is None and mover.game.moves[0].squares[1] == "c2"
+    assert pair.events[role][-1]["type"] == "flip_revealed"
+    other = "guest" if role == "host" else "host"
+    assert [e["type"] for e in pair.events[other]][-2:] == ["opponent_moved", "flip_revealed"]
+
+
+def test_the_opener_is_who_the_host_chose_or_the_coin():
+    for first, host_number in (("host", 1), ("guest", 2)):
+        pair = Loopback("cheight", first=first)
+        pair.deliver()
+        assert pair.host.me == host_number and pair.guest.me == 3 - host_number
+
+
+def test_a_draw_offer_accepted_ends_the_game_and_both_verify():
+    pair = fresh()
+    pair.act("c2")
+    role = pair.side_to_act()
+    other = "guest" if role == "host" else "host"
+    pair.post(role, pair.sides[role].offer_to_peer("draw"))
+    pair.deliver()
+    assert types(pair, other)[-1] == "draw_offered"
+    pair.post(other, pair.sides[other].answer("draw", True))
+    pair.deliver()
+    for side in pair.sides.values():
+        assert side.phase == "verified"
+        assert side.game.outcome.winner is None and side.game.outcome.termination.value == "draw agreed"
+
+
+def test_a_takeback_accepted_undoes_the_askers_turn_on_both_sides():
+    pair = fresh("cheight")
+    pair.act("a2-a3")
+    asker = "host" if pair.host.me == 1 else "guest"
+    other = "guest" if asker == "host" else "host"
+    pair.act(pair.sides[other].game.legal_actions()[0])
+    pair.post(asker, pair.sides[asker].offer_to_peer("takeback"))
+    pair.deliver()
+    assert types(pair, other)[-1] == "takeback_asked"
+    pair.post(other, pair.sides[other].answer("takeback", True))
+    pair.deliver()
+    for role in ("host", "guest"):
+        assert pair.sides[role].game.moves == [] and types(pair, role)[-1] == "took_back"
+    pair.act("a2-a3")  # play goes on, and the game still verifies at the end
+    play_out(pair)
+    assert pair.host.phase == pair.guest.phase == "verified"
+
+
+def test_a_takeback_declined_changes_nothing():
+    pair = fresh("cheight")
+    pair.act("a2-a3")
+    asker = "host" if pair.host.me == 1 else "guest"
+    other = "guest" if asker == "host" else "host"
+    pair.post(asker, pair.sides[asker].offer_to_peer("takeback"))
+    pair.deliver()
+    pair.post(other, pair.sides[other].answer("takeback", False))
+    pair.deliver()
+    assert pair.events[asker][-1]["message"]["text"] == "the peer declined"
+    assert len(pair.host.game.moves) == len(pair.guest.game.moves) == 1
+
+
+def test_a_resignation_ends_the_game_for_both_and_both_verify():
+    pair = fresh()
+    pair.act("c2")
+    pair.act("d2")
+    role = pair.side_to_act()
+    pair.post(role, pair.sides[role].resign())
+    pair.deliver()
+    loser_color = pair.sides[role].game.player_color(pair.sides[role].me)
+    for side in pair.sides.values():
+        assert side.phase == "verified"
+        assert side.game.outcome.winner == 1 - loser_color
+        assert side.game.outcome.termination.value == "resignation"
+
+
+def test_canned_lines_only():
+    pair = fresh("cheight")
+    pair.post("host", pair.host.say("good_luck"))
+    pair.deliver()
+    event = pair.events["guest"][-1]
+    assert event["type"] == "chat" and event["line"] == "good_luck" and event["message"]["text"] == "Good luck!"
+    assert event["message"]["code"] == "remote.line.good_luck"
+    with pytest.raises(Unavailable, match="is not a canned line"):
+        pair.host.say("you are a cheat")
+
+
+def test_clocks_are_kept_by_both_sides_and_a_reading_is_capped_by_the_tolerance():
+    now = FakeTime()
+    pair = fresh("cheight", clock={"initial_ms": 60_000, "increment_ms": 0}, now=now)
+    mover = pair.sides[pair.side_to_act()]
+    me = mover.me
+    now.t += 5
+    reply = mover.act("a2-a3")
+    assert mover.clocks.left[me] == 55_000
+    other = "guest" if mover is pair.host else "host"
+    doctored = [text.replace('"clock":55000', '"clock":59000') for text in reply.messages]
+    now.t += 0.5  # the network: the receiver measured 5.5 s
+    pair.post(other, pair.sides[other].receive(doctored[0]))
+    assert pair.sides[other].clocks.left[me] == 60_000 - 5_500 + CLOCK_TOLERANCE_MS  # 59 s claimed, 57.5 s kept
+    assert pair.sides[other].status()["running"] == 3 - me
+
+
+def test_a_peer_that_stops_answering_loses_on_time_when_clocks_run():
+    now = FakeTime()
+    pair = fresh("cheight", clock={"initial_ms": 10_000, "increment_ms": 0}, now=now)
+    pair.act("a2-a3")
+    waiting = pair.sides["host" if pair.side_to_act() == "guest" else "guest"]
+    now.t += 5
+    with pytest.raises(Unavailable, match="the peer still has 5 s on its clock"):
+        waiting.claim()
+    now.t += 6
+    assert waiting.status()["claimable"]
+    reply = waiting.claim()
+    assert waiting.game.outcome.termination.value == "time forfeit"
+    assert waiting.game.outcome.winner == waiting.game.player_color(waiting.me)
+    assert "claim" in reply.messages[0]
+
+
+def test_with_no_clocks_a_silent_peer_can_be_claimed_to_have_abandoned_after_the_wait():
+    now = FakeTime()
+    pair = fresh("cheight", now=now)
+    pair.act("a2-a3")
+    waiting = pair.sides["host" if pair.side_to_act() == "guest" else "guest"]
+    now.t += ABANDON_AFTER_S - 10
+    with pytest.raises(Unavailable, match="abandoned after 10 more seconds"):
+        waiting.claim()
+    now.t += 10
+    waiting.claim()
+    assert waiting.game.outcome.termination.value == "abandoned"
+    mover = pair.sides[pair.side_to_act()]
+    with pytest.raises(Unavailable, match="the peer owes no move or reply"):
+        mover.claim()  # the side to act cannot claim against a peer that owes nothing
+
+
+def test_the_bridge_commands_play_a_remote_game_through_json():
+    host, guest = Session(), Session()
+
+    def call(session, cmd, **args):
+        reply = session.handle({"cmd": cmd, "args": args})
+        assert reply["ok"], reply
+        return json.loads(json.dumps(reply["result"]))  # what the page gets
+
+    out = call(host, "remote_host", variant="cheight", name="Ann", first="host", clock=None)
+    assert out["remote"]["phase"] == "setup" and len(out["messages"]) == 1
+    call(guest, "remote_join", name="Bo")
+    to_guest, to_host = list(out["messages"]), []
+    while to_guest or to_host:
+        for text in to_guest:
+            to_host += call(guest, "remote_receive", message=text)["messages"]
+        to_guest = []
+        for text in to_host:
+            to_guest += call(host, "remote_receive", message=text)["messages"]
+        to_host = []
+    out = call(host, "remote_act", move="a2-a3")
+    assert out["view"]["moves"][0]["text"] == "a2-a3" and out["view"]["players"] == {"1": "human", "2": "remote"}
+    seen = call(guest, "remote_receive", message=out["messages"][0])
+    assert seen["events"][0]["type"] == "opponent_moved" and seen["remote"]["my_turn"]
+    refused = host.handle({"cmd": "remote_act", "args": {"move": "b2-b3"}})
+    assert not refused["ok"] and refused["error"] == "it is the peer's turn"
+    garbage = call(host, "remote_receive", message="{not json")
+    assert garbage["events"][0]["type"] == "refused"
+    assert garbage["events"][0]["message"]["text"] == "the peer's message was refused: it is not valid JSON"
+    saved = call(guest, "remote_save")["saved"]
+    back = call(Session(), "remote_resume", saved=saved)
+    assert back["view"]["moves"] == seen["view"]["moves"] and json.loads(back["messages"][0])["kind"] == "resume"
