@@ -10,7 +10,6 @@ from hdchess.bridge.protocol import Session
 from hdchess.remote.clocks import CLOCK_TOLERANCE_MS
 from hdchess.remote.loopback import Loopback
 from hdchess.remote.session import ABANDON_AFTER_S, Unavailable
-from hdchess.remote.store import resume, save
 
 
 class FakeTime:
@@ -35,15 +34,7 @@ def set_up(variant="hdc2", clock=None):
 
 
 def fresh(variant="hdc2", clock=None, now=None):
-    pair = set_up(variant, clock)
-    kwargs = {} if now is None else {"now": now}
-    copy = Loopback.of(resume(save(pair.host), **kwargs), resume(save(pair.guest), **kwargs))
-    if now is not None:
-        for side in copy.sides.values():
-            side.last_heard = side.turn_since = now()
-            if side.clocks:
-                side.clocks.start(side.game.turn_player(), now())
-    return copy
+    return set_up(variant, clock).copy(now)
 
 
 def play_out(pair, seed=1, limit=2000):

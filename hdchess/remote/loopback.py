@@ -33,6 +33,20 @@ class Loopback:
         pair.sides, pair.wire, pair.events = {"host": host, "guest": guest}, [], {"host": [], "guest": []}
         return pair
 
+    def copy(self, now: Callable[[], float] | None = None) -> Loopback:
+        """Both sessions saved and resumed (what is on the wire is not copied): a set-up made once, played many
+        times. With ``now``, the copy's clocks and waits start afresh at ``now()``."""
+        from .store import resume, save
+
+        clock = now or time.time
+        pair = Loopback.of(resume(save(self.host), clock), resume(save(self.guest), clock))
+        if now is not None:
+            for side in pair.sides.values():
+                side.last_heard = side.turn_since = now()
+                if side.clocks and side.game is not None:
+                    side.clocks.start(side.game.turn_player(), now())
+        return pair
+
     @property
     def host(self) -> RemoteSession:
         return self.sides["host"]
