@@ -133,6 +133,7 @@ export function startLessons() {
   lessons = { plies, index: 0, found: 0, foundThis: false, position: null, judged: null, revealed: false,
     busy: false, done: false, record: app.view.record };
   document.body.classList.add("learning");
+  setMoveListInert(true);
   showMistake();
 }
 
@@ -230,11 +231,20 @@ function endQuietly() {
   lessons = null;
   drawnKey = "";
   document.body.classList.remove("learning");
+  setMoveListInert(false);
   const panel = document.getElementById("lesson");
   if (panel) {
     panel.hidden = true;
     panel.replaceChildren();
   }
+}
+
+/** The move list's marked moves name the engine's choice (in their tooltip and label): while the player
+ *  looks for it, the list is out of reach (inert: no hover, no focus, not read out).
+ *  @param {boolean} inert */
+function setMoveListInert(inert) {
+  const list = document.getElementById("moves");
+  if (list) list.inert = inert;
 }
 
 /** @param {string} selector */

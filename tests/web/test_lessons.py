@@ -87,6 +87,7 @@ def test_learn_from_your_mistakes_judges_tries_shows_the_engine_move_and_counts(
     expect(intro).to_contain_text("Find a better move")
     expect(page.locator("#rp-pos")).to_have_text(f"Move {ply - 1} of {len(view['moves'])}")
     expect(page.locator("#review-note")).to_be_hidden()  # the review's note would give the answer away
+    assert page.locator("#moves").evaluate("list => list.inert")  # and so would the marked moves' labels
     assert page.locator(".board-area .overlay *").count() == 0  # no arrow before a try
 
     verdict = panel.locator(".lesson-verdict")
@@ -132,6 +133,7 @@ def test_learn_from_your_mistakes_judges_tries_shows_the_engine_move_and_counts(
     panel.locator(".lesson-close").click()
     expect(panel).to_be_hidden()
     expect(over).to_be_visible()
+    assert not page.locator("#moves").evaluate("list => list.inert")
     # nothing of the finished game changed
     assert engine_call(page, "export")["record"] == before
 
