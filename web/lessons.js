@@ -221,10 +221,13 @@ function next() {
   focusPanel(".lesson-close");
 }
 
-/** End the lessons (the Close or Stop button, or another step through the replay). */
-export function stopLessons() {
+/** End the lessons (the Close or Stop button, or another step through the replay); `refocus`: the
+ *  panel's button had the focus, which goes back to "Learn from your mistakes".
+ *  @param {boolean} [refocus] */
+export function stopLessons(refocus = false) {
   endQuietly();
   renderAll();
+  if (refocus) window.requestAnimationFrame(() => document.getElementById("btn-learn")?.focus());
 }
 
 function endQuietly() {
@@ -328,14 +331,15 @@ function drawPanel() {
   drawnKey = key;
   const button = (/** @type {string} */ cls, /** @type {string} */ words, /** @type {() => void} */ onclick,
     primary = false) => el("button", { type: "button", class: `${cls}${primary ? " primary" : ""}`, onclick }, words);
-  const stop = button("lesson-stop", t("lesson.stop"), stopLessons);
+  const close = () => stopLessons(true);
+  const stop = button("lesson-stop", t("lesson.stop"), close);
   /** @type {(Node | null)[]} */
   let parts;
   if (lesson.done) {
     parts = [
       el("h2", { id: "lesson-title" }, t("lesson.title")),
       el("p", { class: "lesson-summary" }, summaryText(lesson)),
-      el("div", { class: "button-row" }, button("lesson-close", t("btn.close"), stopLessons, true)),
+      el("div", { class: "button-row" }, button("lesson-close", t("btn.close"), close, true)),
     ];
   } else {
     const last = lesson.index + 1 >= lesson.plies.length;

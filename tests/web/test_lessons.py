@@ -2,6 +2,8 @@
 a wrong try is told wrong, the right one right, the engine's move is drawn, and the summary counts.
 A tried flip shows no piece, and the finished game stays as it was."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 from test_accessibility import audit
@@ -127,11 +129,14 @@ def test_learn_from_your_mistakes_judges_tries_shows_the_engine_move_and_counts(
     page.locator("#btn-lang").click()
     expect(panel.locator("h2")).to_contain_text("从失误中学习")
     expect(panel.locator(".lesson-next")).to_have_text("查看结果")
+    words = re.sub(r"[a-h][1-8]|[A-Za-z]\b", "", panel.inner_text())  # squares and piece letters aside
+    assert not re.search(r"[A-Za-z]{2,}", words), words
     page.locator("#btn-lang").click()
     panel.locator(".lesson-next").click()
     expect(panel.locator(".lesson-summary")).to_have_text(f"You found 1 of {total}.")
     panel.locator(".lesson-close").click()
     expect(panel).to_be_hidden()
+    expect(over.locator("#btn-learn")).to_be_focused()  # the focus goes back where the lessons began
     expect(over).to_be_visible()
     assert not page.locator("#moves").evaluate("list => list.inert")
     # nothing of the finished game changed
