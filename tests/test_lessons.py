@@ -8,8 +8,10 @@ import re
 
 import pytest
 
-from hdchess.bridge import Session
+from hdchess import Game, load_ruleset
+from hdchess.bridge import Session, lessons
 from hdchess.bridge.lessons import BETTER_MARGIN, GOOD_MARGIN
+from hdchess.bridge.view import states
 
 NODES = 400  # a small review budget: the tests check the judgement's logic, not its strength
 
@@ -153,3 +155,34 @@ def test_bad_tries_are_named_and_lessons_wait_for_the_end_of_the_game():
     call(serious, "new_game", variant="hdc2", seed=7, serious=True)
     call(serious, "play", move="a1")
     assert refused(serious, "judge_try", ply=1, move="b1")["code"] == "hint.serious"
+
+
+def test_the_judgement_knows_only_what_the_game_showed_before_the_mistake():
+    """Two games alike up to a flip that turned up different pieces: every try at that flip is judged
+    the same in both, so a judgement tells nothing of the pieces the game revealed later (nor of the
+    pieces still face-down, which the referee never tells it)."""
+    session, view = careless_game("hdc2", 7)
+    played = session.game.moves
+    ply = next(i + 1 for i, m in enumerate(played) if m.kind == "flip" and i >= 6)
+    state = lessons_state_before(session.game, ply)
+    pieces = sorted({piece for piece, _ in state.chance_outcomes(played[ply - 1].action)})
+    assert len(pieces) >= 2
+    replies = []
+    for piece in pieces[:2]:
+        game = Game(load_ruleset("hdc2"))
+        for move in played[:ply - 1]:
+            game.replay(move.action, move.revealed)
+        game.replay(played[ply - 1].action, piece)
+        game.resign(game.state.side)
+        lesson = lessons.lesson(game, ply)
+        tries = all_tries(lesson)
+        replies.append(([lessons.judge_try(game, ply, text, NODES) for text in tries],
+                        {k: v for k, v in lesson.items() if k != "played"}))
+    assert replies[0] == replies[1]
+
+
+def lessons_state_before(game, ply):
+    for index, state in enumerate(states(game)):
+        if index == ply - 1:
+            return state.copy()
+    raise AssertionError(ply)
