@@ -23,8 +23,8 @@ import { confirmDialog } from "./ui/confirm.js";
 import { $ } from "./ui/dom.js";
 import { createNewGameDialog } from "./ui/newgame.js";
 import { createFriendDialog } from "./ui/friend.js";
-import { friendGameActive, friendOffer, friendResign, knownFriendGame, restoreFriendGame, setFriendHooks, startFriendGame }
-  from "./ui/friend-game.js";
+import { friendGameActive, friendOffer, friendRecord, friendResign, knownFriendGame, restoreFriendGame, setFriendHooks,
+  startFriendGame } from "./ui/friend-game.js";
 import { codeInHash } from "./remote/codec.js";
 import { matchLevel, parseParams } from "./ui/params.js";
 import { createRecordDialog } from "./ui/recorddialog.js";
@@ -181,6 +181,11 @@ function showRules(variant = variantInfo(app.view?.variant)) {
 
 function openRecord() {
   if (!app.ready) return;
+  const friends = friendGameActive() ? friendRecord() : null; // a friend game's record is the protocol's
+  if (friends) {
+    recordDialog.open(friends);
+    return;
+  }
   task(async () => {
     try {
       app.record = (await call("export")).record;
@@ -201,7 +206,7 @@ function importRecord(text) {
 async function openFriendGame() {
   const code = embed ? null : codeInHash(window.location.hash);
   if (code) window.history.replaceState(null, "", window.location.pathname + window.location.search);
-  if (!embed && !code?.kind) await restoreFriendGame();
+  if (!embed && !code?.kind && !friendGameActive()) await restoreFriendGame();
   if (code?.kind === "join") await friendDialog.join(code.code);
   else if (code?.kind === "reply") await friendDialog.passReply(code.code);
 }
@@ -378,7 +383,7 @@ function wireControls() {
   button("#btn-friend").addEventListener("click", () => {
     if (app.ready) newGameDialog.open({ ...settings, mode: "friend" });
   });
-  b.hint.addEventListener("click", askHint);
+  b.hint.addEventListener("click", () => { if (!friendGameActive()) askHint(); }); // no help against a friend
   b.resign.addEventListener("click", async () => {
     if (await confirmDialog(dialog("#confirm-dialog"), t("resign.question"), t("btn.resign"))) {
       if (friendGameActive()) friendResign();
@@ -392,6 +397,7 @@ function wireControls() {
   b.lang.addEventListener("click", () => changeSettings({ lang: getLang() === "zh" ? "en" : "zh" }));
   b.sound.addEventListener("click", () => changeSettings({ sound: !settings.sound }));
   document.addEventListener("keydown", replayKeys);
+  window.addEventListener("hashchange", () => { if (app.ready) openFriendGame(); }); // a link opened in this tab
   $("#message-close").addEventListener("click", () => { els.message.hidden = true; });
   $("#rp-first").addEventListener("click", () => stepReplay(-Infinity));
   $("#rp-prev").addEventListener("click", () => stepReplay(-1));

@@ -378,3 +378,13 @@ export function renderBar() {
     el("ul", { class: "friend-log" }, log.map((line) => el("li", {}, line))));
   if (focused) document.getElementById(focused)?.focus(); // redrawn under the keyboard: the focus stays
 }
+
+/** The protocol's status of the friend game (web/docs/remote.md, "Status"), or null: for the page's tests. */
+export function friendStatus() {
+  return current ? { ...current.remote, connected: current.link?.peer.state() === "open" } : null;
+}
+
+/** The friend game's record as the protocol keeps it (both names, the result), or null. */
+export function friendRecord() {
+  return typeof current?.remote?.record === "string" ? current.remote.record : null;
+}

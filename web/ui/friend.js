@@ -8,7 +8,7 @@
 import { t } from "../i18n.js";
 import { codeFrom, decodeCode, linkFor, RemoteCodeError } from "../remote/codec.js";
 import { createLink, newSession } from "../remote/link.js";
-import { iceServers } from "../remote/stun.js";
+import { DEFAULT_STUN, iceServers, parseStun } from "../remote/stun.js";
 import { loadPrefs, savePrefs } from "../remote/store.js";
 import { el } from "./dom.js";
 import { choiceLabel, optionLabel, variantTitle } from "./names.js";
@@ -351,4 +351,21 @@ export function createFriendDialog(dialog, { info, onConnected, onResumeCode }) 
   }
 
   return { host, join, passReply, showProblem, busy: () => pending !== null };
+}
+
+/** The settings' STUN servers field (one URL a line; empty: none), kept with the friend preferences. A line
+ *  that is not a STUN URL is named and left out. */
+export function stunField() {
+  const saved = loadPrefs().stun;
+  const input = el("textarea", { id: "set-stun", rows: 3, spellcheck: false, autocomplete: "off",
+    "aria-describedby": "set-stun-help set-stun-error" }, (saved ?? [...DEFAULT_STUN]).join("\n"));
+  const error = el("p", { class: "form-error", id: "set-stun-error", role: "alert", hidden: true });
+  input.addEventListener("change", () => {
+    const { urls, bad } = parseStun(input.value);
+    savePrefs({ stun: urls });
+    error.textContent = bad.length ? t("friend.stunBad", { value: bad.join(", ") }) : "";
+    error.hidden = !bad.length;
+  });
+  return el("div", { class: "field" }, el("label", { for: "set-stun" }, t("friend.stun")), input,
+    el("small", { class: "help", id: "set-stun-help" }, t("friend.stunHelp", { list: DEFAULT_STUN.join(", ") })), error);
 }

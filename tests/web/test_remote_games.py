@@ -1,0 +1,188 @@
+"""Play a friend (issue 37), whole games: two pages in two browser contexts, connected through the links alone,
+play each game to its end through the page's own entry for a chosen action (the board's), and both sides
+see the game verified (every flip, the shuffles and every move checked once the keys are published). A page
+closed and opened again mid-game resumes the same position through a fresh invitation."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from test_remote_connect import NO_STUN, answer_invitation, connect, make_invitation, two_pages  # noqa: F401
+
+HOOK_JS = """async () => {
+  window.friendGame = await import(new URL("web/ui/friend-game.js", document.baseURI).href);
+  window.appState = (await import(new URL("web/state.js", document.baseURI).href)).app;
+}"""
+STATE_JS = """() => {
+  const m = window.friendGame, app = window.appState;
+  const s = m.friendStatus();
+  return s && { status: s, busy: app.busy, legal: app.view.legal, outcome: app.view.outcome ?? null,
+    moves: app.view.moves.map((x) => x.text), position: app.view.position ?? null };
+}"""
+ACT_JS = "(move) => window.friendGame.friendAction({ move })"
+MAX_ACTIONS = 160  # past this a test resigns: a game of random moves can wander (it is still ended)
+
+
+def state(page):
+    return page.evaluate(STATE_JS)
+
+
+def wait_started(page):
+    page.evaluate(HOOK_JS)
+    page.wait_for_function("window.friendGame.friendStatus()?.phase === 'playing'", timeout=120_000)
+
+
+def choose(legal, rng):
+    """A legal action: a capture when there is one (games end sooner), else any move or flip."""
+    moves = [a["move"] for options in legal["moves"].values() for a in options]
+    captures = [m for m in moves if "x" in m]
+    pool = captures or moves + legal["flips"]
+    return rng.choice(pool) if pool else None
+
+
+def play_out(host, guest, rng, max_actions=MAX_ACTIONS):
+    """Both pages act in turn until the game ends; returns the number of actions played."""
+    played = 0
+    while True:
+        for page in (host, guest):
+            now = state(page)
+            if now["outcome"]:
+                return played
+            status = now["status"]
+            if not status["my_turn"] or status["pending"] or now["busy"]:
+                continue
+            if played >= max_actions:
+                page.evaluate("window.friendGame.friendResign()")
+                continue
+            move = choose(now["legal"], rng)
+            if move:
+                page.evaluate(ACT_JS, move)
+                played += 1
+                page.wait_for_function("(n) => window.appState.view.moves.length >= n || window.appState.view.outcome",
+                                       arg=len(now["moves"]) + 1, timeout=60_000)
+        host.wait_for_timeout(50)
+
+
+def wait_verified(page):
+    page.wait_for_function("['verified', 'cheated'].includes(window.friendGame.friendStatus()?.phase)",
+                           timeout=120_000)
+    return state(page)
+
+
+@pytest.mark.parametrize("variant", ["hdc2", "gaiqi", "banqi", "cheight"])
+def test_a_whole_game_with_a_friend_ends_verified_on_both_pages(two_pages, open_app, wait_for_engine, variant):
+    host, guest, _ = two_pages
+    open_app(NO_STUN, target=host)
+    invitation = make_invitation(host, variant=variant)
+    reply = answer_invitation(guest, invitation, wait_for_engine)
+    host.locator("#fr-reply").fill(reply)
+    host.locator("#fr-connect").click()
+    for page in (host, guest):
+        wait_started(page)
+    played = play_out(host, guest, random.Random(variant))
+    assert played > 0
+    ends = [wait_verified(page) for page in (host, guest)]
+    for end in ends:
+        assert end["status"]["phase"] == "verified", end["status"]
+        assert end["status"]["cheat"] is None
+    assert ends[0]["moves"] == ends[1]["moves"]  # one transcript, seen alike
+    for page in (host, guest):  # the record at the end names both players (Player1 is who opened)
+        page.locator("#btn-record").click()
+        record = page.locator("#record-dialog textarea").input_value()
+        names = sorted(re.findall(r'\[Player[12] "(\w+)"\]', record))
+        assert names == ["Ann", "Bo"] and '[Event "hdchess remote game"]' in record, record[:300]
+        page.keyboard.press("Escape")
+
+
+def play_some(host, guest, rng, count):
+    """`count` actions, each side in turn, through the page's own entry."""
+    for _ in range(count):
+        for _ in range(600):
+            pages = [p for p in (host, guest) if (s := state(p))["status"].get("my_turn")
+                     and not s["status"].get("pending") and not s["busy"]]
+            if pages:
+                break
+            host.wait_for_timeout(50)
+        page = pages[0]
+        now = state(page)
+        page.evaluate(ACT_JS, choose(now["legal"], rng))
+        page.wait_for_function("(n) => window.appState.view.moves.length >= n", arg=len(now["moves"]) + 1,
+                               timeout=60_000)
+
+
+def test_a_page_closed_mid_game_resumes_the_same_position_through_a_fresh_invitation(
+        two_pages, open_app, wait_for_engine, site_url):
+    host, guest, _ = two_pages
+    connect(host, guest, open_app, wait_for_engine)
+    for page in (host, guest):
+        wait_started(page)
+    play_some(host, guest, random.Random(5), 6)
+    host.wait_for_function("() => window.appState.busy === 0")
+    before = state(host)["moves"]
+    assert len(before) >= 6
+    context = guest.context
+    guest.close()  # the guest's tab is gone; the host sees the friend leave
+    host.locator("#fr-reinvite").wait_for()
+    guest = context.new_page()
+    open_app(NO_STUN, target=guest)  # the guest comes back: the same game, not connected
+    guest.evaluate(HOOK_JS)
+    guest.wait_for_function("(n) => window.appState.view.moves.length === n", arg=len(before))
+    assert state(guest)["moves"] == before
+    guest.locator("#fr-reinvite").click()  # either page may invite again: here the guest
+    friend = guest.locator("#friend-dialog")
+    assert friend.locator("#fr-name").input_value() == "Bo"
+    friend.locator("#fr-make").click()
+    invitation = friend.locator("#fr-join-link")
+    invitation.wait_for()
+    host.goto(invitation.input_value())  # opened in the host's tab: its game is found again
+    accept = host.locator("#fr-accept")
+    accept.wait_for()
+    assert "go on with your game" in host.locator("#friend-dialog").inner_text()
+    accept.click()
+    reply = host.locator("#fr-reply-link")
+    reply.wait_for()
+    guest.locator("#fr-reply").fill(reply.input_value())
+    guest.locator("#fr-connect").click()
+    for page in (host, guest):
+        page.locator("#friend-dialog").wait_for(state="hidden")
+        page.evaluate(HOOK_JS)
+        page.wait_for_function("window.friendGame.friendStatus()?.connected")
+    assert state(host)["moves"] == before and state(guest)["moves"] == before
+    play_some(host, guest, random.Random(6), 2)  # and the game goes on
+    for page in (host, guest):
+        page.wait_for_function("(n) => window.appState.view.moves.length === n", arg=len(before) + 2)
+    assert state(host)["moves"] == state(guest)["moves"]
+
+
+LIE_JS = """() => {
+  // this page lies from now on: every partial decryption it sends for a flip is another number
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (data) {
+    const frame = JSON.parse(data);
+    if (frame.t === "p") {
+      const message = JSON.parse(frame.m);
+      if (message.kind === "reveal" || (message.kind === "act" && message.partial)) {
+        const hex = message.partial;
+        message.partial = hex.slice(0, -1) + (hex.at(-1) === "1" ? "2" : "1");
+        frame.m = JSON.stringify(message);
+      }
+    }
+    return send.call(this, JSON.stringify(frame));
+  };
+}"""
+
+
+def test_a_peer_that_lies_about_a_flip_is_caught_and_named(two_pages, open_app, wait_for_engine):
+    host, guest, _ = two_pages
+    connect(host, guest, open_app, wait_for_engine)
+    for page in (host, guest):
+        wait_started(page)
+    liar, honest = (guest, host) if state(guest)["status"]["my_turn"] else (host, guest)
+    liar.evaluate(LIE_JS)
+    liar.evaluate(ACT_JS, state(liar)["legal"]["flips"][0])
+    caught = honest.locator("#friend-bar .friend-caught")
+    caught.wait_for()
+    assert caught.inner_text().lower().startswith("the peer was caught")
+    assert state(honest)["moves"] == []  # nothing was revealed by the lie
