@@ -93,8 +93,9 @@ def connect(host, guest, open_app, wait_for_engine, query=None, lang="en", shots
     return invitation, reply
 
 
-@pytest.fixture
-def two_pages(new_context):
+def open_two_pages(new_context):
+    """Two pages in two browser contexts (no storage shared), every request of both recorded; at the end,
+    every one was to this machine. (A fixture's body: test_remote_games.py uses it too.)"""
     seen: list[str] = []
     contexts = [new_context(), new_context()]
     for context in contexts:
@@ -102,6 +103,11 @@ def two_pages(new_context):
     pages = [context.new_page() for context in contexts]
     yield pages[0], pages[1], seen
     assert_all_local(seen)
+
+
+@pytest.fixture
+def two_pages(new_context):
+    yield from open_two_pages(new_context)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

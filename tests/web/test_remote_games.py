@@ -9,7 +9,7 @@ import random
 import re
 
 import pytest
-from test_remote_connect import NO_STUN, answer_invitation, connect, make_invitation, two_pages  # noqa: F401
+from test_remote_connect import NO_STUN, answer_invitation, connect, make_invitation, open_two_pages
 
 HOOK_JS = """async () => {
   window.friendGame = await import(new URL("web/ui/friend-game.js", document.baseURI).href);
@@ -23,6 +23,11 @@ STATE_JS = """() => {
 }"""
 ACT_JS = "(move) => window.friendGame.friendAction({ move })"
 MAX_ACTIONS = 160  # past this a test resigns: a game of random moves can wander (it is still ended)
+
+
+@pytest.fixture
+def two_pages(new_context):
+    yield from open_two_pages(new_context)
 
 
 def state(page):
