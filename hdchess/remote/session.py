@@ -247,6 +247,8 @@ class RemoteSession:
             if self.clocks:
                 self.clocks.start(None, self.now())
             reply.events.append(_event("cheat", self.cheat))
+        except HdchessError as exc:  # checked before any change, like a refusal: say so, keep the game
+            reply.events.append(_event("refused", Message("remote.refused", reason=_said(exc))))
         return reply
 
     def _playing(self, kind: str) -> Game:
@@ -384,6 +386,8 @@ class RemoteSession:
         self._finish(reply, "resign")
 
     def _on_chat(self, m: dict[str, Any], reply: Reply) -> None:
+        if self.game is None:
+            raise Refused(Message("remote.unexpected", type="chat"))
         self.chat.append({"from": "peer", "line": m["line"]})
         reply.events.append(_event("chat", Message(f"remote.line.{m['line']}"), line=m["line"], **{"from": "peer"}))
 
@@ -514,7 +518,7 @@ class RemoteSession:
     def say(self, line: str) -> Reply:
         if line not in LINES:
             raise Unavailable(Message("remote.unknown_line", line=str(line)[:20]))
-        if self.phase == "setup" and not self.sent:
+        if self.game is None:
             raise Unavailable(Message("remote.not_playing"))
         reply = Reply()
         self.chat.append({"from": "me", "line": line})
