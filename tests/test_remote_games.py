@@ -69,6 +69,8 @@ def test_a_whole_game_of_each_game_ends_verified_by_both(variant):
     assert f'[Player{pair.host.me} "Ann"]' in record and f'[Player{pair.guest.me} "Bo"]' in record
     flips = [m for m in host_game.moves if m.revealed is not None]
     assert (len(flips) > 0) == (variant != "cheight")
+    if variant == "gaiqi":  # blind captures open their card from the deck too
+        assert any(m.kind == "capture" and m.revealed is not None for m in host_game.moves)
 
 
 def test_no_face_down_piece_is_known_to_either_side_before_its_flip():
@@ -252,6 +254,19 @@ def test_the_bridge_commands_play_a_remote_game_through_json():
     garbage = call(host, "remote_receive", message="{not json")
     assert garbage["events"][0]["type"] == "refused"
     assert garbage["events"][0]["message"]["text"] == "the peer's message was refused: it is not valid JSON"
+    why = call(host, "remote_explain", **{"from": "a3", "to": "a5"})
+    assert why["reason"]
     saved = call(guest, "remote_save")["saved"]
     back = call(Session(), "remote_resume", saved=saved)
     assert back["view"]["moves"] == seen["view"]["moves"] and json.loads(back["messages"][0])["kind"] == "resume"
+
+
+def test_remote_commands_without_a_remote_game_are_refused_with_a_reason():
+    session = Session()
+    for cmd in ("remote_act", "remote_receive", "remote_save", "remote_claim"):
+        reply = session.handle({"cmd": cmd, "args": {"move": "c2"} if cmd == "remote_act" else {}})
+        assert not reply["ok"] and reply["error"] == "there is no remote game: host or join one first", cmd
+    bad = session.handle({"cmd": "remote_host", "args": {"variant": "chess"}})
+    assert not bad["ok"] and "chess" in bad["error"]
+    bad = session.handle({"cmd": "remote_host", "args": {"clock": {"initial_ms": -1, "increment_ms": 0}}})
+    assert not bad["ok"] and "clock.initial_ms" in bad["error"]

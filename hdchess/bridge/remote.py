@@ -21,6 +21,7 @@ from ..remote.wire import FIRST, MAX_CLOCK_MS, MAX_MESSAGE
 from ..variants import DEFAULT_VARIANT, load_ruleset
 from . import args as read
 from .args import Args, BridgeError, check_args
+from .explain import explain
 from .session import GameSession
 from .view import view
 
@@ -131,6 +132,18 @@ def remote_claim(session: GameSession, a: Args) -> dict[str, Any]:
     return answer(remote, remote.claim())
 
 
+def remote_explain(session: GameSession, a: Args) -> dict[str, Any]:
+    """Why a click on the remote game's board does nothing (as ``explain`` does for the page's own game)."""
+    check_args("remote_explain", a, ("from", "to"))
+    frm, to = read.text(a, "from"), read.text(a, "to")
+    if to is None:
+        raise BridgeError('remote_explain needs a square, such as {"to": "c2"}')
+    game = _remote(session).game
+    if game is None:
+        raise BridgeError(Message("remote.not_playing"))
+    return explain(game, frm, to)
+
+
 def remote_tick(session: GameSession, a: Args) -> dict[str, Any]:
     check_args("remote_tick", a, ())
     return answer(_remote(session), Reply())
@@ -164,6 +177,7 @@ COMMANDS = {
     "remote_resign": remote_resign,
     "remote_chat": remote_chat,
     "remote_claim": remote_claim,
+    "remote_explain": remote_explain,
     "remote_tick": remote_tick,
     "remote_save": remote_save,
     "remote_resume": remote_resume,
