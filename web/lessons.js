@@ -294,8 +294,14 @@ function turnText(lesson) {
   return side ? t("lesson.turn", { color: t(`color.${side}`) }) : "";
 }
 
-/** The judgement of the last try. @param {Lessons} lesson */
+/** The judgement of the last try, as a sentence ("A flip on c3 is…"). @param {Lessons} lesson */
 function verdictText(lesson) {
+  const words = verdictWords(lesson);
+  return /^[a-z](?![0-9])/.test(words) ? words.charAt(0).toUpperCase() + words.slice(1) : words; // never a square
+}
+
+/** @param {Lessons} lesson */
+function verdictWords(lesson) {
   const judged = lesson.judged;
   if (!judged) return "";
   const move = actionWords(judged.try, lesson);

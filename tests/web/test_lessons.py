@@ -110,7 +110,7 @@ def test_learn_from_your_mistakes_judges_tries_shows_the_engine_move_and_counts(
             click_action(page, wrong["from"], wrong["to"])
             expect(verdict).to_contain_text("is no better than the move played. Try again.", timeout=WAIT_MS)
             if wrong["kind"] == "flip":  # said in words, and the square stays face-down
-                expect(verdict).to_contain_text(f"a flip on {wrong['to']}")
+                expect(verdict).to_contain_text(f"A flip on {wrong['to']} is")
                 assert cell(page, wrong["to"]).get_attribute("aria-label").endswith("face-down")
                 flips_tried += 1
         assert arrows.count() == 0  # the engine's move is not shown yet
