@@ -87,6 +87,8 @@ def test_learn_from_your_mistakes_judges_tries_shows_the_engine_move_and_counts(
     expect(intro).to_contain_text("Your move here")
     expect(intro).to_contain_text(f"lost about {round(analysis['drop'])} points")
     expect(intro).to_contain_text("Find a better move")
+    announcer = page.locator("#announcer")  # said to a screen reader as well
+    expect(announcer).to_contain_text(f"Mistake 1 of {total}. Your move here")
     expect(page.locator("#rp-pos")).to_have_text(f"Move {ply - 1} of {len(view['moves'])}")
     expect(page.locator("#review-note")).to_be_hidden()  # the review's note would give the answer away
     assert page.locator("#moves").evaluate("list => list.inert")  # and so would the marked moves' labels
@@ -104,6 +106,7 @@ def test_learn_from_your_mistakes_judges_tries_shows_the_engine_move_and_counts(
             played = view["moves"][ply - 1]
             click_action(page, played["from"], played["to"])
             expect(verdict).to_contain_text("is the move that was played", timeout=WAIT_MS)
+            expect(announcer).to_have_text(verdict.inner_text())
         # an action the engine (on CPython) finds far worse than the mistake: told it is no better
         wrong = wrong_try(session, ply)
         if wrong:
