@@ -59,14 +59,21 @@ let lessons = null;
 let realBoard = null;
 let drawnKey = "";
 
-/** The marked actions of the players who play at this screen (in a game against the computer, the
- *  human's), once the review is done. @returns {number[]} */
+/** The players whose mistakes are learnt from: the human of a game against the computer, both players
+ *  at this screen, and both of a game between two computers (a record loaded to study it).
+ *  @returns {number[]} */
+function learners() {
+  const humans = [1, 2].filter((player) => app.setup?.players?.[player] !== "ai");
+  return humans.length ? humans : [1, 2];
+}
+
+/** The marked actions of the learners, once the review is done. @returns {number[]} */
 export function ownMistakes() {
   const review = app.review;
   if (!review || review.running || review.record !== app.view.record || !app.view.outcome) return [];
-  const human = (/** @type {number} */ player) => app.setup?.players?.[player] !== "ai";
+  const players = learners();
   return [...review.marks.entries()]
-    .filter(([ply, analysis]) => markOf(analysis) && human(app.view.moves[ply - 1]?.player ?? 0))
+    .filter(([ply, analysis]) => markOf(analysis) && players.includes(app.view.moves[ply - 1]?.player ?? 0))
     .map(([ply]) => ply)
     .sort((a, b) => a - b);
 }
@@ -278,7 +285,7 @@ function introText(lesson) {
   const entry = app.view.moves[ply - 1];
   const move = moveText(entry, moveStyle(app.settings)) || entry?.text || "";
   const drop = analysis?.drop ?? 0;
-  const yours = app.setup.mode === "ai";
+  const yours = learners().length === 1; // "your move" against the computer; else the colour's
   const color = entry?.color ? t(`color.${entry.color}`) : "";
   const byScore = app.view.decided_by_score !== false;
   const key = byScore ? (yours ? "lesson.lost" : "lesson.lostColor")

@@ -18,11 +18,12 @@ WAIT_MS = 30_000
 NODES = 1500  # the page's review budget (web/replay.js REVIEW_NODES): a 14-action game is checked in seconds
 
 
-def careless_game(seed=7, plies=14):
-    """A known deal against the Beginner in which the human (player 1) plays carelessly (the first
-    face-down square, now and then the first move; the AI's side is played the same way), then resigns."""
+def careless_game(seed=7, plies=14, second="ai"):
+    """A known deal against the Beginner (or, ``second="human"``, two players at one screen) in which the
+    human (player 1) plays carelessly (the first face-down square, now and then the first move; the other
+    side is played the same way), then resigns."""
     session = Session()
-    view = call(session, "new_game", variant="hdc2", seed=seed, players={"1": "human", "2": "ai"}, level="Beginner")
+    view = call(session, "new_game", variant="hdc2", seed=seed, players={"1": "human", "2": second}, level="Beginner")
     turn = 0
     while not view["outcome"] and len(view["moves"]) < plies:
         legal = view["legal"]
@@ -53,15 +54,15 @@ def wrong_try(session, ply):
     return None
 
 
-def own_marks(page):
-    """The page's review marks of player 1's moves: [(ply, analysis)] in game order."""
-    return page.evaluate("""async () => {
+def own_marks(page, players=(1,)):
+    """The page's review marks of the players' moves: [(ply, analysis)] in game order."""
+    return page.evaluate("""async (players) => {
         const c = await import(new URL('web/controller.js', document.baseURI).href);
         const moves = c.app.view.moves;
         return [...c.app.review.marks.entries()]
-          .filter(([ply, a]) => a.drop >= 3 && moves[ply - 1].player === 1)
+          .filter(([ply, a]) => a.drop >= 3 && players.includes(moves[ply - 1].player))
           .sort((x, y) => x[0] - y[0]);
-    }""")
+    }""", list(players))
 
 
 def test_learn_from_your_mistakes_judges_tries_shows_the_engine_move_and_counts(open_app, engine_call, axe_source):
@@ -197,3 +198,26 @@ def test_a_cheight_lesson_takes_its_tries_through_the_choice_menu_and_the_keyboa
     expect(panel.locator(".lesson-next")).to_be_focused()
     page.keyboard.press("Enter")
     expect(panel.locator(".lesson-summary")).to_have_text("You found 1 of 1.")
+
+
+def test_two_players_at_one_screen_learn_from_both_sides_mistakes(open_app):
+    _, view, record = careless_game(second="human")
+    page = open_app({"record": record, "lang": "en"})
+    if page.locator("#rp-play").get_attribute("aria-label") == "Pause":
+        page.locator("#rp-play").click()
+    over = page.locator("#gameover")
+    over.locator("#btn-check").click()
+    expect(over.locator(".review-status")).to_contain_text("Check done", timeout=REVIEW_MS)
+    marked = page.locator(".move-list .move.mistake, .move-list .move.blunder").count()
+    players = {view["moves"][ply - 1]["player"] for ply, _ in own_marks(page, players=(1, 2))}
+    assert marked and players == {1, 2}, "the scenario: both players made a marked move"
+    learn = over.locator("#btn-learn")
+    expect(learn).to_have_text(f"Learn from your mistakes ({marked})")  # every marked move, either side's
+    learn.click()
+    ply = own_marks(page, players=(1, 2))[0][0]
+    color = view["moves"][ply - 1]["color"].capitalize()
+    panel = page.locator("#lesson")
+    expect(panel.locator(".lesson-intro")).to_contain_text(f"{color}'s move here")  # not "your move"
+    panel.locator(".lesson-stop").click()
+    expect(panel).to_be_hidden()
+    expect(learn).to_be_focused()
