@@ -200,9 +200,13 @@ def cmd_play(args: argparse.Namespace) -> int:
         return cmd_play_remote(args)
     if args.two_players and args.level:
         raise HdchessError("--level chooses the AI opponent; --two-players has none")
-    from .ai.parallel import device_threads, set_default_threads
+    from .ai import level_by_name
+    from .ai.parallel import device_threads, set_default_threads, shared_pool
 
-    set_default_threads(args.threads if args.threads is not None else device_threads())  # the top level's
+    threads = args.threads if args.threads is not None else device_threads()
+    set_default_threads(threads)  # the top level's workers, started now rather than on its first move's clock
+    if threads > 1 and not args.two_players and level_by_name(args.level or "Club").movetime_ms:
+        shared_pool(threads).start()
     game = Game(_ruleset(args), seed=args.seed)
     colour = use_colour() if args.colour == "auto" else args.colour == "always"
     view = TerminalView(letters=args.letters, colour=colour)

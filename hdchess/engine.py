@@ -180,6 +180,10 @@ class Engine:
             self.seed = whole_number(value, "Seed", 0, SEED_MAX)
         elif key == "threads":
             self.threads = whole_number(value, "Threads", 1, MAX_THREADS)
+            if self.threads > 1:  # start the workers now, as an engine sizes its tables: not on a move's clock
+                from .ai.parallel import shared_pool
+
+                shared_pool(self.threads).start()
         else:
             options = rule_options(self.variant)  # the current variant's own first: its checks apply
             option = next((o for o in options if o.engine_name.lower() == key), None)

@@ -1,43 +1,42 @@
-"""Parallel search over processes: the root's moves split among workers, the bounds shared.
+"""Parallel search over processes: helpers sharing one table, or the root's moves split.
 
-Each worker is a fresh Python process (``python -m hdchess.ai.parallel``) that keeps
-one :class:`~.search.Searcher` per move, its transposition table, killers and
-history filled iteration after iteration. The coordinator (the calling process)
-deepens as the one-process search does; in each iteration it hands the root's
-actions out one at a time, in the search's own order, to whichever worker is free:
+Every worker is a fresh Python process (``python -m hdchess.ai.parallel``). Two ways to
+use them, both here because the measurements chose one and the browser may need the other:
 
-- the first (best so far) action is searched with the full window;
-- while it is, the other workers are not left idle: they search the next actions
-  against the last iteration's value less ``ASPIRATION_POINTS`` (a guess);
-- once any action has an exact value, every action handed out later is searched
-  against the best value known (the bound shared), as the one-process search would;
-- an action that failed low against a guess that turned out too high is searched
-  again, so every value is exactly what a one-process search could have returned:
-  exact above the window, a bound below it.
+- **Helpers sharing a table** (lazy SMP; the default: :func:`shared_pool`). Every worker
+  searches the whole position by iterative deepening, the odd ones a depth ahead from the
+  start, all reading and writing one transposition table in shared memory
+  (:class:`SharedTable`, 24 bytes a slot). What one finds, the others read instead of
+  searching it again. The first worker's depths are the search's; the deepest result any
+  worker completed is played. With 2 workers the first reaches a depth with about 0.6 of
+  the nodes one process needs; root splitting only 0.93 (tests/bench/bench_parallel.py).
+- **Root splitting** (a pool without a table). The coordinator deepens and hands out each
+  iteration's root actions one at a time to the free workers, each keeping its own table:
+  the first action with the full window, the next ones against the best value known (the
+  bound shared) or, while the first is still searched, against the last iteration's
+  value less ``ASPIRATION_POINTS``; an action that failed low against a guess that proved
+  too high is searched again, so every value is one a one-process search could return.
+  It needs only messages, no shared memory: the design a browser without cross-origin
+  isolation can use (web/docs/ai.md). It gains little: the first action is most of the work.
 
-Why this and not helpers sharing one table (lazy SMP): processes share no memory
-in CPython without a hand-made table in shared memory read at every node, and a
-browser only gives a page shared memory when its host sends cross-origin
-isolation headers, which a static host cannot. Root splitting needs only
-messages (a position, then "search this action to this depth above this
-value"), so the same design serves the command line and the browser's workers
-(web/docs/ai.md). Its figures: tests/bench/bench_parallel.py.
-
-Fair play: a worker is started with a clean command line and an environment
-without any variable naming a seed, and it is sent the public record only (the
-position the record starts from, then each action with what a flip revealed,
-as a record writes it): nothing of the deal, nothing a referee keeps. It
-inherits no memory from the process that runs the game (no fork).
+Fair play: a worker is started with a clean command line and an environment without any
+variable naming a seed, inherits no memory of the process that runs the game (no fork),
+and is sent the public record only (the position the record starts from, then each
+action with what a flip revealed, as a record writes it): nothing of the deal, nothing a
+referee keeps. Its only seed is the player's own move seed, which knows nothing of the deal.
 """
 
 from __future__ import annotations
 
 import atexit
 import contextlib
+import mmap
 import os
 import socket
+import struct
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -47,9 +46,10 @@ from typing import Any
 from ..gamestate import Action
 from ..rules import GameState
 from .limits import DEVICE_CAP, MAX_THREADS, SearchLimits
-from .search import INFINITY, Searcher, SearchInfo, SearchResult, StopSignal
+from .search import INFINITY, Searcher, SearchInfo, SearchResult, StopSignal, TTEntry
 from .timing import TimeManager
 
+TABLE_ENTRIES = 1 << 20  # the shared table's slots (24 MB)
 ASPIRATION_POINTS = 0.5  # a worker waiting for the first action searches against last value less this
 _POLL_S = 0.05  # how often the coordinator looks at the clock and the stop signal while it waits
 _REPLY_S = 10.0  # a worker that has not answered a stop in this long is taken for dead
@@ -131,6 +131,64 @@ def rebuild(record: PublicRecord) -> GameState:
     return state
 
 
+# -- the table helpers share ------------------------------------------------------------------
+
+_MASK64 = (1 << 64) - 1
+_ENTRY = struct.Struct("<QQd")  # key ^ data (a torn entry fails the check), data, value
+
+
+def _fold(key: int) -> int:
+    """A search key in 64 bits (a key with rule state above them keeps it)."""
+    return (key ^ (key >> 64) * 0x9E3779B97F4A7C15) & _MASK64
+
+
+class SharedTable:
+    """A transposition table in memory every worker maps (the helpers' search): one entry a
+    slot, always replaced, packed in 24 bytes. A torn entry (two workers writing one slot at
+    once) fails its check and reads as none."""
+
+    def __init__(self, fd: int, entries: int) -> None:
+        self.fd, self.entries = fd, entries
+        self._memory = mmap.mmap(fd, entries * _ENTRY.size)
+        self._mask = entries - 1
+        self._unpack, self._pack = _ENTRY.unpack_from, _ENTRY.pack_into
+
+    @classmethod
+    def create(cls, entries: int) -> SharedTable:
+        """A new zeroed table (``entries``: a power of two) in memory a child can map by its descriptor."""
+        if hasattr(os, "memfd_create"):
+            fd = os.memfd_create("hdchess-table")
+        else:
+            handle = tempfile.TemporaryFile()  # noqa: SIM115 (the descriptor outlives the object)
+            fd = os.dup(handle.fileno())
+            handle.close()
+        os.ftruncate(fd, entries * _ENTRY.size)
+        return cls(fd, entries)
+
+    def clear(self) -> None:
+        self._memory.seek(0)
+        block = bytes(1 << 20)
+        for _ in range(0, len(self._memory), len(block)):
+            self._memory.write(block[:len(self._memory) - self._memory.tell()])
+
+    def get(self, key: int) -> TTEntry | None:
+        key = _fold(key)
+        check, data, value = self._unpack(self._memory, (key & self._mask) * _ENTRY.size)
+        if check ^ data != key:
+            return None
+        return data & 0xFF, (data >> 8) & 3, value, (data >> 11) - 1, bool(data & 0x400)
+
+    def __setitem__(self, key: int, entry: TTEntry) -> None:
+        depth, flag, value, move, exact = entry
+        key = _fold(key)
+        data = depth | flag << 8 | exact << 10 | (move + 1) << 11
+        self._pack(self._memory, (key & self._mask) * _ENTRY.size, key ^ data, data, value)
+
+    def close(self) -> None:
+        self._memory.close()
+        os.close(self.fd)
+
+
 # -- a worker ---------------------------------------------------------------------------------
 
 class _MessageWaiting:
@@ -143,10 +201,13 @@ class _MessageWaiting:
         return self._conn.poll()
 
 
-def serve(conn: Connection) -> None:
-    """A worker's life: a position, then root actions to search at a depth, until told to quit
-    (or the coordinator is gone)."""
+def serve(conn: Connection, table: SharedTable | None = None) -> None:
+    """A worker's life: a position, then root actions to search at a depth (root splitting)
+    or a whole search with the shared table (helpers), until told to quit (or the
+    coordinator is gone)."""
     searcher: Searcher | None = None
+    record: PublicRecord | None = None
+    options: dict[str, Any] = {}
     while True:
         try:
             message = conn.recv()
@@ -169,7 +230,33 @@ def serve(conn: Connection) -> None:
             else:
                 pv = searcher.pv(action) if value > alpha else (action,)
                 conn.send(("done", action, value, searcher.nodes - nodes, searcher.horizon_hits - hits, pv))
+        elif kind == "think" and record is not None and table is not None:
+            _, max_depth, index = message
+            conn.send(("result", *_think(conn, table, record, options, max_depth, index)))
         # "stop" for a search that had already ended: nothing to do
+
+
+def _think(conn: Connection, table: SharedTable, record: PublicRecord, options: dict[str, Any], max_depth: int,
+           index: int) -> tuple[Action, float, int, int, tuple[Action, ...], dict[Action, float], bool]:
+    """A whole search with the shared table; the first worker reports each depth, a helper
+    (any other) stays a depth ahead of it from the start (their entries then differ)."""
+    searcher = Searcher(rebuild(record), SearchLimits(depth=max_depth), stop=_MessageWaiting(conn), tt=table,
+                        **{**options, "seed": options["seed"] + index})
+
+    def report(info: SearchInfo) -> None:
+        scores = searcher.scores
+        best = max(scores, key=scores.__getitem__)
+        conn.send(("info", info.depth, best, info.score, info.nodes, info.pv, dict(scores), info.solved))
+
+    if index == 0:
+        searcher.on_info = report
+    searcher.begin()
+    if index % 2:
+        searcher.best_depth = 1
+    searcher.advance()
+    result = searcher.result()
+    depth = result.depth if searcher.scores else 0  # a helper that skipped depth 1 and finished nothing
+    return result.action, result.score, depth, searcher.nodes, result.pv, result.root_scores, result.solved
 
 
 class WorkerError(Exception):
@@ -177,16 +264,20 @@ class WorkerError(Exception):
 
 
 class Worker:
-    """One worker process and the connection to it."""
+    """One worker process and the connection to it (and the table it shares, if any)."""
 
-    def __init__(self) -> None:
+    def __init__(self, table: SharedTable | None = None) -> None:
         ours, theirs = socket.socketpair()
         package_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         env = {key: value for key, value in os.environ.items() if "SEED" not in key.upper()}
         env["PYTHONPATH"] = os.pathsep.join([package_root, *filter(None, [env.get("PYTHONPATH")])])
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "hdchess.ai.parallel", str(theirs.fileno())], pass_fds=[theirs.fileno()],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=env, cwd=package_root)
+        args, fds = [str(theirs.fileno())], [theirs.fileno()]
+        if table is not None:
+            args += [str(table.fd), str(table.entries)]
+            fds.append(table.fd)
+        self.process = subprocess.Popen([sys.executable, "-m", "hdchess.ai.parallel", *args], pass_fds=fds,
+                                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=env,
+                                        cwd=package_root)
         theirs.close()
         self.conn = Connection(ours.detach())
 
@@ -217,21 +308,29 @@ class Worker:
 
 
 class WorkerPool:
-    """``size`` worker processes, started at the first search and kept for the next moves."""
+    """``size`` worker processes, started at the first search and kept for the next moves;
+    with ``table_entries``, a table in shared memory too (the helpers' search)."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, table_entries: int = 0) -> None:
         self.size = size
+        self.table_entries = table_entries
+        self.table: SharedTable | None = None
         self.workers: list[Worker] = []
 
     def start(self) -> list[Worker]:
         if not self.workers:
-            self.workers = [Worker() for _ in range(self.size)]
+            if self.table_entries and self.table is None:
+                self.table = SharedTable.create(self.table_entries)
+            self.workers = [Worker(self.table) for _ in range(self.size)]
         return self.workers
 
     def close(self) -> None:
         workers, self.workers = self.workers, []
         for worker in workers:
             worker.close()
+        if self.table is not None:
+            self.table.close()
+            self.table = None
 
     def __enter__(self) -> WorkerPool:
         return self
@@ -245,11 +344,11 @@ _pools_lock = threading.Lock()
 
 
 def shared_pool(threads: int) -> WorkerPool:
-    """The process's pool of ``threads`` workers (closed when the process exits)."""
+    """The process's pool of ``threads`` helpers sharing a table (closed when the process exits)."""
     with _pools_lock:
         pool = _pools.get(threads)
         if pool is None:
-            pool = _pools[threads] = WorkerPool(threads)
+            pool = _pools[threads] = WorkerPool(threads, TABLE_ENTRIES)
         return pool
 
 
@@ -302,10 +401,17 @@ class ParallelSearcher:
             local.advance()  # the book, the tables, a forced move or a node budget: one process
             return local.result()
         self._started = time.perf_counter()
+        try:
+            self._prepare()
+        except (WorkerError, ValueError):  # no workers, or a position its record cannot rebuild: alone
+            self.pool.close()
+            local.advance()
+            return local.result()
+        self._started = time.perf_counter()  # starting the workers and their first game is not the move's time
         budget = self.timing.budget_ms() if self.timing is not None else self.limits.movetime_ms
         self._deadline = None if budget is None else self._started + budget / 1000
         try:
-            return self._deepen(actions)
+            return self._helpers() if self.pool.table_entries else self._deepen(actions)
         except WorkerError:
             self.pool.close()  # started again at the next search
             return Searcher(state, self._remaining_limits(), stop=self.stop_event, **self._options).run()
@@ -316,13 +422,20 @@ class ParallelSearcher:
         left = max(1.0, (self._deadline - time.perf_counter()) * 1000)
         return SearchLimits(movetime_ms=left, depth=self.limits.depth)
 
-    def _deepen(self, actions: list[Action]) -> SearchResult:
+    def _prepare(self) -> None:
+        """Start the pool's workers if need be and give them the position (a worker's first
+        game loads its knowledge: a fraction of a second, once)."""
         workers = self.pool.start()
+        if self.pool.table is not None:
+            self.pool.table.clear()
         record = public_record(self.state)
         for worker in workers:
             worker.send(("position", record, self._options))
         for worker in workers:
             worker.receive()
+
+    def _deepen(self, actions: list[Action]) -> SearchResult:
+        workers = self.pool.workers
         scores: dict[Action, float] = {}
         pvs: dict[Action, tuple[Action, ...]] = {}
         depth_done, solved = 0, False
@@ -352,6 +465,37 @@ class ParallelSearcher:
         if deeper is not None:
             best, score, pv = deeper
         return SearchResult(best, score, depth_done, self.nodes, self._elapsed_ms(), pv, scores, solved)
+
+    def _helpers(self) -> SearchResult:
+        """Every worker searches the whole position with the shared table; the first one's
+        depths are reported and timed, and the deepest result any worker completed is played."""
+        workers = self.pool.workers
+        max_depth = min(self.limits.depth or 64, 64)
+        for index, worker in enumerate(workers):
+            worker.send(("think", max_depth, index))
+        main, stopping = workers[0], False
+        while True:
+            if main.conn.poll(self._wait_s()):
+                reply = main.receive()
+                if reply[0] == "result":
+                    break
+                _, depth, best, score, nodes, pv, scores, solved = reply
+                if self.on_info:
+                    self.on_info(SearchInfo(depth, score, nodes, self._elapsed_ms(), pv, solved))
+                if self.timing is not None:
+                    self._deadline = self._started + self.timing.after_iteration(depth, best, score, scores) / 1000
+            elif not stopping and self._time_up():
+                main.send(("stop",))
+                stopping = True
+        results = [reply[1:]]
+        for worker in workers[1:]:
+            worker.send(("stop",))
+        for worker in workers[1:]:
+            results.append(worker.receive()[1:])
+        for index, (_, _, _, nodes, _, _, _) in enumerate(results):
+            self._count(index, nodes)
+        action, score, depth, _, pv, scores, solved = max(results, key=lambda r: r[2])  # the first of the deepest
+        return SearchResult(action, score, depth, self.nodes, self._elapsed_ms(), pv, scores, solved)
 
     def _iteration(self, workers: list[Worker], depth: int, order: list[Action], previous: dict[Action, float]
                    ) -> tuple[dict[Action, float], dict[Action, tuple[Action, ...]], int]:
@@ -424,10 +568,7 @@ class ParallelSearcher:
         """The answers of the busy workers that have one, waiting for at least one; on the
         deadline or the stop signal, every busy worker is stopped and the iteration ends."""
         while True:
-            timeout = _POLL_S
-            if self._deadline is not None:
-                timeout = max(0.0, min(timeout, self._deadline - time.perf_counter()))
-            ready = wait([workers[i].conn for i in busy], timeout)
+            ready = wait([workers[i].conn for i in busy], self._wait_s())
             if ready:
                 return [(i, workers[i].receive()) for i in busy if workers[i].conn in ready]
             if self._time_up():
@@ -445,6 +586,12 @@ class ParallelSearcher:
         self.nodes += nodes
         self.worker_nodes[index] += nodes
 
+    def _wait_s(self) -> float:
+        """How long to wait for a worker before looking at the clock and the stop signal."""
+        if self._deadline is None:
+            return _POLL_S
+        return max(0.0, min(_POLL_S, self._deadline - time.perf_counter()))
+
     def _time_up(self) -> bool:
         return ((self._deadline is not None and time.perf_counter() >= self._deadline)
                 or (self.stop_event is not None and self.stop_event.is_set()))
@@ -454,8 +601,10 @@ class ParallelSearcher:
 
 
 def main(argv: Sequence[str]) -> int:
-    """A worker process: ``python -m hdchess.ai.parallel FD`` (FD: its end of the socket)."""
-    serve(Connection(int(argv[0])))
+    """A worker process: ``python -m hdchess.ai.parallel FD [TABLE_FD ENTRIES]`` (FD: its end
+    of the socket; TABLE_FD: the shared table's memory)."""
+    table = SharedTable(int(argv[1]), int(argv[2])) if len(argv) == 3 else None
+    serve(Connection(int(argv[0])), table)
     return 0
 
 

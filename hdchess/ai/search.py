@@ -58,6 +58,14 @@ TTEntry = tuple[int, int, float, Action, bool]
 Siblings = dict[Any, Any]  # what the evaluations of one chance action's outcomes share (theirs to fill)
 
 
+class Table(Protocol):
+    """A transposition table: a dict, or a table the parallel search's workers share."""
+
+    def get(self, key: int, /) -> TTEntry | None: ...
+
+    def __setitem__(self, key: int, entry: TTEntry, /) -> None: ...
+
+
 class StopSignal(Protocol):
     """What tells a search to stop from outside (a ``threading.Event``)."""
 
@@ -145,7 +153,7 @@ class Searcher:
                  seed: int = 0, on_info: Callable[[SearchInfo], None] | None = None,
                  stop: StopSignal | None = None, root_margin: float | None = None, selective: bool = True,
                  reductions: bool = True, contempt: float = 0.0, book: bool = False,
-                 timing: TimeManager | None = None) -> None:
+                 timing: TimeManager | None = None, tt: Table | None = None) -> None:
         self.state = state
         ruleset = state.ruleset
         knowledge = ruleset.knowledge
@@ -171,7 +179,7 @@ class Searcher:
         self._draw_share = knowledge.draw_share if self._contempt else None
         self._root_side = state.side
         self.nodes = 0
-        self.tt: dict[int, TTEntry] = {}
+        self.tt: Table = {} if tt is None else tt  # a shared one: the parallel search's helpers
         self.eval_cache: dict[int, float] = {}
         self.killers: list[list[int]] = [[-1, -1] for _ in range(_MAX_DEPTH + 8)]
         self.history: defaultdict[int, int] = defaultdict(int)
