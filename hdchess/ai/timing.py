@@ -9,8 +9,8 @@ from what the search has seen so far:
 - the value swung from one iteration to the next: spend more, a deeper look
   changes the verdict;
 - one move stands out (its value beats every other move's bound by
-  ``STANDOUT_POINTS`` and it has stayed best for ``SETTLED_ITERATIONS``): spend
-  less, more depth will not change the choice.
+  ``STANDOUT_POINTS``, it has stayed best for ``SETTLED_ITERATIONS`` and its value
+  has stopped swinging): spend less, more depth will not change the choice.
 
 The budget stays between ``MIN_SHARE`` and ``MAX_SHARE`` of the target; the search
 stops as soon as its time passes the budget (an iteration cut short still counts,
@@ -31,6 +31,7 @@ MAX_SHARE = 2.5  # the most: the hard limit of a move whose best keeps changing
 STANDOUT_POINTS = 2.0  # the best move beats every other by this much (points): it stands out
 SETTLED_ITERATIONS = 3  # ...and has been the best this many iterations in a row
 SWING_POINTS = 1.0  # a change of value between iterations this big counts fully
+CALM_SWING = 0.5  # a move stands out only while its value changes less than this (in SWING_POINTS)
 FIRST_JUDGED_DEPTH = 3  # shallower iterations are too rough to judge by (and nearly free)
 INSTABILITY_FADE = 0.5  # how much of the earlier changes of mind still counts after an iteration
 
@@ -76,7 +77,7 @@ class TimeManager:
         self._best, self._score = best, score
         others = [value for action, value in scores.items() if action != best]
         gap = (score - max(others)) / self.point if others else float("inf")
-        self.standout = gap >= STANDOUT_POINTS and self.settled >= SETTLED_ITERATIONS
+        self.standout = gap >= STANDOUT_POINTS and self.settled >= SETTLED_ITERATIONS and self.swing < CALM_SWING
         return self.budget_ms()
 
 
