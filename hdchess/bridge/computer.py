@@ -75,7 +75,8 @@ def think(session: GameSession, level: str, ms: float) -> dict[str, Any]:
     search = _search_for(session, level, ms)
     done = search.advance(ms / 1000)
     result = search.result()
-    total = TIMED_LEVELS.get(level)
+    timing = search.timing  # the top level's budget follows its search (hdchess/ai/timing.py)
+    total = timing.budget_ms() if timing is not None else TIMED_LEVELS.get(level)
     progress = 1.0 if done or not total else min(1.0, search.elapsed_ms() / total)
     return {"done": done, "progress": round(progress, 3), "depth": result.depth, "nodes": result.nodes,
             "score": result.score, "pv": pv_text(session.game.state, result.pv),
