@@ -164,7 +164,7 @@ TEMPLATES: dict[str, str] = {
     "remote.shuffle": "its shuffle is not the deck it was given: a card was swapped or changed",
     "remote.host_deck": "its first deck is not the game's pieces under its key",
     "remote.rekey": "its key for the card on {sq} does not fit the deck it sent",
-    "remote.partial_mismatch": "its partial decryption for {sq} does not fit its published key",
+    "remote.partial_mismatch": "its partial decryption for {sq} is not the card on {sq} under its key",
     "remote.bad_keys": "its published keys are not keys of the group",
     "remote.commit": "its nonce does not open its commitment",
     "remote.replay": "move {number} ({move}) does not replay: {reason}",

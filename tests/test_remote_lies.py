@@ -44,28 +44,44 @@ def refused(pair, role):
     return event["message"]["params"]["reason"]
 
 
+def card_of(side, square):
+    return side.deal.slots.index(side.game.state.geometry.square_names.index(square))
+
+
 def test_a_flip_with_a_false_partial_decryption_is_caught_and_reveals_nothing():
     pair = fresh()
     before = snapshot(pair.guest)
-    reply = pair.guest.receive(forge(pair.host, "act", action="c2", clock=None, partial=group.card_value(99)))
+    key = pair.host.keys.card_keys[card_of(pair.host, "c2")]
+    reply = pair.guest.receive(forge(pair.host, "act", action="c2", clock=None, partial=group.card_value(99),
+                                     key=key))
     pair.post("guest", reply)
     assert reply.messages == []  # no partial decryption of the guest's is drawn out
     reason = caught(pair, "guest")
-    assert reason["code"] == "remote.false_partial" and reason["params"] == {"sq": "c2"}
+    assert reason["code"] == "remote.partial_mismatch" and reason["params"] == {"sq": "c2"}
     assert pair.events["guest"][-1]["message"]["text"] == ("the peer was caught: its partial decryption for c2 "
-                                                           "opens no card of the deck")
+                                                           "is not the card on c2 under its key")
     assert snapshot(pair.guest) == before and pair.guest.phase == "cheated"
 
 
-def test_another_cards_honest_partial_decryption_opens_nothing_either():
+def test_another_cards_honest_partial_decryption_is_caught():
     pair = fresh()
     host = pair.host
-    slots = pair.guest.deal.slots
-    names = host.game.state.geometry.square_names
-    c2 = slots.index(names.index("c2"))
-    other = deck.partial(host.decks["d3"][c2 + 1], host.keys.card_keys[c2 + 1])
-    pair.post("guest", pair.guest.receive(forge(host, "act", action="c2", clock=None, partial=other)))
-    assert caught(pair, "guest")["code"] == "remote.false_partial"
+    other = card_of(host, "c2") + 1
+    partial = deck.partial(host.decks["d3"][other], host.keys.card_keys[other])
+    pair.post("guest", pair.guest.receive(forge(host, "act", action="c2", clock=None, partial=partial,
+                                                key=host.keys.card_keys[other])))
+    assert caught(pair, "guest")["code"] == "remote.partial_mismatch"
+
+
+def test_a_false_key_with_its_partial_decryption_opens_no_card():
+    pair = fresh()
+    host = pair.host
+    false_key = 12345
+    partial = deck.partial(host.decks["d3"][card_of(host, "c2")], false_key)
+    pair.post("guest", pair.guest.receive(forge(host, "act", action="c2", clock=None, partial=partial,
+                                                key=false_key)))
+    reason = caught(pair, "guest")
+    assert reason["text"] == "its partial decryption for c2 opens no card of the deck"
 
 
 def test_a_false_partial_decryption_in_the_reply_is_caught_by_the_mover():
@@ -77,7 +93,7 @@ def test_a_false_partial_decryption_in_the_reply_is_caught_by_the_mover():
     assert message["kind"] == "reveal"
     message["partial"] = group.to_hex(group.card_value(7))
     pair.post("host", pair.host.receive(json.dumps(message)))
-    assert caught(pair, "host")["code"] == "remote.false_partial"
+    assert caught(pair, "host")["code"] == "remote.partial_mismatch"
     assert pair.host.game.moves == []
 
 
@@ -240,6 +256,28 @@ def test_a_reveal_that_answers_no_flip_reveals_nothing():
     guest = pair.guest
     honest = deck.partial(guest.decks["d3"][0], guest.keys.card_keys[0])
     before = snapshot(pair.host)
-    pair.post("host", pair.host.receive(forge(guest, "reveal", ply=0, partial=honest)))
+    pair.post("host", pair.host.receive(forge(guest, "reveal", ply=0, partial=honest, key=guest.keys.card_keys[0])))
     assert refused(pair, "host")["text"] == "a reveal message is not expected now"
     assert snapshot(pair.host) == before and pair.host.deal.opened == {}
+
+
+def test_lies_made_by_doctoring_frames_in_flight_as_a_browser_test_can():
+    """What a test that only sees the transport's text can do (web/docs/remote.md, Testing a lie)."""
+    pair = Loopback("hdc2", first="host")
+    for _ in range(2):  # hello, welcome
+        to, text = pair.wire.pop(0)
+        pair.post(to, pair.sides[to].receive(text))
+    to, start = pair.wire.pop(0)
+    message = json.loads(start)
+    message["deck"][0], message["deck"][1] = message["deck"][1], message["deck"][0]  # a1's and b1's cards swapped
+    pair.post("guest", pair.guest.receive(json.dumps(message)))
+    act = pair.host.act("a1").messages[0]
+    pair.post("guest", pair.guest.receive(act))
+    reason = caught(pair, "guest")
+    assert reason["text"] == "its partial decryption for a1 is not the card on a1 under its key"
+
+    pair = fresh()
+    act = json.loads(pair.host.act("c2").messages[0])
+    act["partial"] = act["partial"][:-1] + ("0" if act["partial"][-1] != "0" else "1")  # one hex digit changed
+    pair.post("guest", pair.guest.receive(json.dumps(act)))
+    assert caught(pair, "guest")["text"] == "its partial decryption for c2 is not the card on c2 under its key"

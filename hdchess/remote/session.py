@@ -77,7 +77,7 @@ class RemoteSession:
         self.pieces: list[int] = []  # card index -> piece
         self.keys = deck.DeckKeys(None, [])
         self.decks: dict[str, list[int]] = {}  # "d1", "d2", "d3"
-        self.partials: dict[int, dict[str, int]] = {}  # card -> {"mine", "peer"}
+        self.partials: dict[int, dict[str, int]] = {}  # card -> {"mine", "peer", "peer_key"}
         self.revealed: dict[int, int] = {}  # card -> card index it opened to
         # ["act", player, text, text with what it revealed], ["undo", n], ["end", how, colour or None]
         self.history: list[list[Any]] = []
@@ -269,12 +269,12 @@ class RemoteSession:
             raise Caught(Message("remote.illegal_move", reason=_said(exc))) from None
         card = self.deal.card_of(game.state, action)
         if card is not None and card not in self.revealed:
-            if m.get("partial") is None:
+            if m.get("partial") is None or m.get("key") is None:
                 raise Caught(Message("remote.no_partial", sq=_square(game, action)))
-            index = self._open(card, m["partial"], game, action)
+            index = self._open(card, m["partial"], m["key"], game, action)
             mine = deck.partial(self.decks["d3"][card], self.keys.card_keys[card])
-            self._reveal(card, index, m["partial"], mine)
-            self._send(reply, "reveal", ply=len(game.moves), partial=mine)
+            self._reveal(card, index, m["partial"], m["key"], mine)
+            self._send(reply, "reveal", ply=len(game.moves), partial=mine, key=self.keys.card_keys[card])
         now = self.now()
         entry = self._apply(action)
         if self.clocks:
@@ -285,8 +285,12 @@ class RemoteSession:
             reply.events.append(_event("flip_revealed", move=self._move_dict(entry)))
         self._after_action(reply, now)
 
-    def _open(self, card: int, peer_partial: int, game: Game, action: Action) -> int:
-        """The card index both layers give; Caught: a false partial decryption opens no card, or an open one."""
+    def _open(self, card: int, peer_partial: int, peer_key: int, game: Game, action: Action) -> int:
+        """The card index both layers give. Caught: a partial decryption that is not this side's record of the
+        card under the key sent with it (a false partial decryption or a doctored deck), or that opens no card,
+        or one already open."""
+        if deck.partial(self.decks["d3"][card], peer_key) != peer_partial:
+            raise Caught(Message("remote.partial_mismatch", sq=_square(game, action)))
         value = deck.partial(peer_partial, self.keys.card_keys[card])
         index = deck.card_values(len(self.pieces)).get(value)
         if index is None:
@@ -295,8 +299,8 @@ class RemoteSession:
             raise Caught(Message("remote.card_again", sq=_square(game, action)))
         return index
 
-    def _reveal(self, card: int, index: int, peer_partial: int, mine: int) -> None:
-        self.partials[card] = {"mine": mine, "peer": peer_partial}
+    def _reveal(self, card: int, index: int, peer_partial: int, peer_key: int, mine: int) -> None:
+        self.partials[card] = {"mine": mine, "peer": peer_partial, "peer_key": peer_key}
         self.revealed[card] = index
         self.deal.open(self.deal.slots[card], self.pieces[index])
 
@@ -307,8 +311,8 @@ class RemoteSession:
             raise Refused(Message("remote.unexpected", type="reveal"))
         action = game.check_play(pending["text"])
         card = pending["card"]
-        index = self._open(card, m["partial"], game, action)
-        self._reveal(card, index, m["partial"], pending["partial"])
+        index = self._open(card, m["partial"], m["key"], game, action)
+        self._reveal(card, index, m["partial"], m["key"], pending["partial"])
         self.pending = None
         entry = self._apply(action)
         reply.events.append(_event("flip_revealed", move=self._move_dict(entry)))
@@ -470,7 +474,7 @@ class RemoteSession:
             if self.clocks:
                 self.clocks.start(self.peer, now)
             self.turn_since = now
-            self._send(reply, "act", action=text, clock=reading, partial=mine)
+            self._send(reply, "act", action=text, clock=reading, partial=mine, key=self.keys.card_keys[card])
             return reply
         self._apply(action)
         reading = self.clocks.stop(self.me, now, game.turn_player() != self.me) if self.clocks else None

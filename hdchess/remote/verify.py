@@ -56,7 +56,7 @@ def check_transcript(session: RemoteSession) -> Message | None:
         if problem is not None:
             return problem
         for card, pair in session.partials.items():
-            if pair["peer"] != power(session.decks["d3"][card], card_keys[card]):
+            if pair["peer_key"] != card_keys[card] or pair["peer"] != power(session.decks["d3"][card], card_keys[card]):
                 return Message("remote.partial_mismatch", sq=_slot_name(session, card))
     return _check_moves(session)
 

@@ -74,6 +74,13 @@ def _element(value: Any, name: str) -> int:
     return number
 
 
+def _exponent(value: Any, name: str) -> int:
+    key = _element(value, name)
+    if not 2 <= key < Q:
+        raise _field(name)
+    return key
+
+
 def _deck(value: Any, name: str) -> list[int] | None:
     if value is None:
         return None
@@ -136,8 +143,8 @@ FIELDS: dict[str, dict[str, Reader]] = {
               "name": _text, "commit": _nonce, "deck": _deck},
     "welcome": {"game": _nonce, "name": _text, "nonce": _nonce, "deck": _deck},
     "start": {"nonce": _nonce, "deck": _deck},
-    "act": {"action": _text, "clock": _reading, "partial": _optional(_element)},
-    "reveal": {"ply": lambda v, n: _whole(v, n, 100_000), "partial": _element},
+    "act": {"action": _text, "clock": _reading, "partial": _optional(_element), "key": _optional(_exponent)},
+    "reveal": {"ply": lambda v, n: _whole(v, n, 100_000), "partial": _element, "key": _exponent},
     "offer": {"offer": _choice(OFFERS)},
     "answer": {"offer": _choice(OFFERS), "accept": _flag},
     "resign": {},
@@ -146,7 +153,7 @@ FIELDS: dict[str, dict[str, Reader]] = {
     "keys": {"keys": _keys},
     "resume": {"received": lambda v, n: _whole(v, n, 1_000_000)},
 }
-OPTIONAL = {"act": {"partial"}}
+OPTIONAL = {"act": {"partial", "key"}}
 
 
 def decode(text: Any) -> dict[str, Any]:
@@ -177,7 +184,7 @@ def decode(text: Any) -> dict[str, Any]:
     return message
 
 
-HEX_FIELDS = ("deck", "partial", "keys")  # group elements and keys, written in hex
+HEX_FIELDS = ("deck", "partial", "key", "keys")  # group elements and keys, written in hex
 
 
 def _hex(value: Any) -> Any:
