@@ -120,7 +120,10 @@ def test_two_pages_connect_through_the_invitation_and_the_reply_alone(two_pages,
     assert "Bo" in host.locator("#friend-bar .friend-state").inner_text()
     assert "Ann" in guest.locator("#friend-bar .friend-state").inner_text()
     shot(host, f"{lang}-7-connected-host")
-    shot(guest, f"{lang}-8-connected-guest")
+    for page in (host, guest):
+        page.wait_for_function("document.querySelector('#friend-bar #fr-say') && !document.querySelector("
+                               "'#friend-bar .friend-note')", timeout=120_000)
+    shot(guest, f"{lang}-8-playing-guest")
 
 
 def test_a_guest_sees_who_invites_to_what(two_pages, open_app, wait_for_engine):

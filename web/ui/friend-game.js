@@ -360,6 +360,8 @@ export function renderBar() {
   const caughtLine = bar.querySelector(".friend-caught");
   bar.replaceChildren(
     el("p", { class: "friend-state", role: "status" }, state,
+      connected && status.phase === "setup" ? el("span", { class: "friend-note" }, t("friend.settingUp")) : null,
+      connected && status.pending ? el("span", { class: "friend-note" }, t("friend.pendingFlip", { name })) : null,
       !connected && !over ? el("button", { type: "button", id: "fr-reinvite", onclick: () => {
         if (current) hooks.invite(current.game, { session: current.session });
       } }, t("friend.reconnect")) : null),
