@@ -39,12 +39,18 @@ import { actionText, moveStyle, moveText } from "./ui/movetext.js";
  */
 
 /**
+ * How one mistake went: found, or the engine's move shown (with the board it was played on, to word it).
+ * @typedef {{ply: number, found: boolean, best: LessonAction | null, squares: Record<string, string | null>}} LessonResult
+ */
+
+/**
  * The lessons under way.
  * @typedef {object} Lessons
  * @property {number[]} plies the marked actions to learn from, in game order
  * @property {number} index the one shown
  * @property {number} found how many the player found
  * @property {boolean} foundThis the one shown was found
+ * @property {LessonResult[]} results each mistake seen to its end, for the summary
  * @property {LessonPosition | null} position
  * @property {Judgement | null} judged the last try's judgement
  * @property {boolean} revealed the engine's move is shown
@@ -137,7 +143,7 @@ export function startLessons() {
   const plies = ownMistakes();
   if (!plies.length) return;
   stopReplay(); // the replay's playing through would step away from the lesson
-  lessons = { plies, index: 0, found: 0, foundThis: false, position: null, judged: null, revealed: false,
+  lessons = { plies, index: 0, found: 0, foundThis: false, results: [], position: null, judged: null, revealed: false,
     busy: false, done: false, record: app.view.record };
   document.body.classList.add("learning");
   setMoveListInert(true);
@@ -189,11 +195,7 @@ export function lessonAction(action) {
   }).then(() => {
     if (lessons !== lesson) return;
     lesson.busy = false;
-    if (lesson.judged?.verdict === "best") {
-      lesson.found += 1;
-      lesson.foundThis = true;
-      lesson.revealed = true;
-    }
+    if (lesson.judged?.verdict === "best") reveal(lesson, true);
     renderAll();
     const words = verdictText(lesson);
     announce(words);
@@ -207,10 +209,20 @@ export function lessonAction(action) {
 function giveUp() {
   const lesson = lessons;
   if (!lesson || lesson.busy || !lesson.position) return;
-  lesson.revealed = true;
+  reveal(lesson, false);
   renderAll();
   announce(revealText(lesson));
   focusPanel(".lesson-next");
+}
+
+/** The mistake shown ends: found by the player, or given up; the engine's move is shown.
+ *  @param {Lessons} lesson @param {boolean} found */
+function reveal(lesson, found) {
+  lesson.revealed = true;
+  lesson.foundThis = found;
+  if (found) lesson.found += 1;
+  lesson.results.push({ ply: lesson.plies[lesson.index], found, best: lesson.judged?.best ?? bestOf(lesson),
+    squares: lesson.position?.squares ?? {} });
 }
 
 /** On to the next mistake, or the summary after the last. */
@@ -269,11 +281,10 @@ function headingText(lesson) {
   return t("lesson.heading", { n: lesson.index + 1, total: lesson.plies.length });
 }
 
-/** An action of the lesson's position as the player reads it: a flip as "a flip on c3", never a piece.
- *  @param {LessonAction} action @param {Lessons} lesson */
-function actionWords(action, lesson) {
+/** An action of a lesson's position (its `squares`) as the player reads it: a flip as "a flip on c3",
+ *  never a piece. @param {LessonAction} action @param {Record<string, string | null>} squares */
+function actionWords(action, squares) {
   if (action.from === action.to && action.kind !== "swap") return t("lesson.flip", { sq: action.to });
-  const squares = lesson.position?.squares ?? {};
   return actionText({ ...action, kind: /** @type {any} */ (action.kind || (squares[action.to] ? "capture" : "move")) },
     squares, moveStyle(app.settings)) || action.move;
 }
@@ -311,7 +322,7 @@ function verdictText(lesson) {
 function verdictWords(lesson) {
   const judged = lesson.judged;
   if (!judged) return "";
-  const move = actionWords(judged.try, lesson);
+  const move = actionWords(judged.try, lesson.position?.squares ?? {});
   if (judged.verdict === "best") {
     const same = judged.try.move === judged.best.move;
     return same ? t("lesson.rightSame", { move }) : `${t("lesson.right", { move })} ${revealText(lesson)}`;
@@ -323,12 +334,19 @@ function verdictWords(lesson) {
 /** The engine's move. @param {Lessons} lesson */
 function revealText(lesson) {
   const best = lesson.judged?.best ?? bestOf(lesson);
-  return best ? t("lesson.engine", { move: actionWords(best, lesson) }) : "";
+  return best ? t("lesson.engine", { move: actionWords(best, lesson.position?.squares ?? {}) }) : "";
 }
 
 /** @param {Lessons} lesson */
 function summaryText(lesson) {
   return t("lesson.summary", { found: lesson.found, total: lesson.plies.length });
+}
+
+/** One line of the summary: the mistake, and found or the engine's move. @param {LessonResult} result */
+function resultText(result) {
+  const move = moveText(app.view.moves[result.ply - 1], moveStyle(app.settings));
+  if (result.found || !result.best) return t("lesson.resultFound", { n: result.ply, move });
+  return t("lesson.resultShown", { n: result.ply, move, best: actionWords(result.best, result.squares) });
 }
 
 // ---------------------------------------------------------------- the panel
@@ -352,6 +370,8 @@ function drawPanel() {
     parts = [
       el("h2", { id: "lesson-title" }, t("lesson.title")),
       el("p", { class: "lesson-summary" }, summaryText(lesson)),
+      el("ul", { class: "lesson-results" }, lesson.results.map((result) =>
+        el("li", { class: result.found ? "found" : "shown" }, resultText(result)))),
       el("div", { class: "button-row" }, button("lesson-close", t("btn.close"), close, true)),
     ];
   } else {

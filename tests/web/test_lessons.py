@@ -138,6 +138,13 @@ def test_learn_from_your_mistakes_judges_tries_shows_the_engine_move_and_counts(
     page.locator("#btn-lang").click()
     panel.locator(".lesson-next").click()
     expect(panel.locator(".lesson-summary")).to_have_text(f"You found 1 of {total}.")
+    results = panel.locator(".lesson-results li")  # each mistake, found or shown
+    expect(results).to_have_count(total)
+    expect(results.first).to_contain_text(f"Move {marks[0][0]}, ")
+    expect(results.first).to_contain_text(": found.")
+    for n in range(1, total):
+        expect(results.nth(n)).to_contain_text(f"Move {marks[n][0]}, ")
+        expect(results.nth(n)).to_contain_text(": the engine's move was ")
     panel.locator(".lesson-close").click()
     expect(panel).to_be_hidden()
     expect(over.locator("#btn-learn")).to_be_focused()  # the focus goes back where the lessons began
