@@ -40,6 +40,7 @@ export { makeDisc, squareNames }; // for the page's other parts, which drew with
  * @property {{from?: string | null, to?: string | null} | null} hint
  * @property {string | null} queued the square of a click kept while Python loads
  * @property {boolean} letters
+ * @property {boolean} [turnBlack] Black's pieces drawn turned 180°, for the player across the table
  */
 
 /**
@@ -96,6 +97,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
   const menu = createChoiceMenu({ // several actions share one from/to: the player picks
     onPick(action) {
       selected = null;
+      hideStack();
       render();
       onAction(action);
     },
@@ -116,7 +118,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
   /** @type {BoardConfig} */
   let cfg = {
     board: null, squares: {}, legal: { flips: [], moves: {} }, interactive: false,
-    lastMove: null, hint: null, queued: null, letters: false,
+    lastMove: null, hint: null, queued: null, letters: false, turnBlack: false,
   };
   /** @type {string | null} */
   let selected = null;
@@ -212,12 +214,14 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
     }
     if (chosen.length === 1) {
       selected = null;
+      hideStack();
       render();
       onAction(chosen[0]);
       return;
     }
     if (cfg.legal?.flips?.includes(sq)) {
       selected = null;
+      hideStack();
       render();
       onAction({ move: sq, from: sq, to: sq, kind: "flip" });
       return;
@@ -241,10 +245,14 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
   }
 
   // -- the whole stack, on demand ------------------------------------------------
+  /** @type {string | null} */
+  let quiet = null; // the square a click closed the pop-up on: hovering it shows it again only once left
+  let pointerFocus = false; // the last focus came from a pointer (only the keyboard's focus shows a stack)
+
   /** @param {string} sq */
   function showStack(sq) {
-    stackPop.show(sq, cfg.squares?.[sq], cfg.letters,
-      () => ({ ...cellPosition(sq), files: built().files, ranks: built().ranks }));
+    const cell = cells.get(sq);
+    if (cell) stackPop.show(sq, cfg.squares?.[sq], cfg.letters, cell);
   }
 
   /** @param {string} [sq] */
@@ -273,6 +281,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
       const penalised = Boolean(options?.some((d) => d.penalised));
       const flippable = cfg.interactive && cfg.legal?.flips?.includes(sq);
       const movable = cfg.interactive && destsOf(sq).length > 0;
+      cell.classList.toggle("occupied", Boolean(content)); // a target holding pieces is marked at its corners
       cell.classList.toggle("selected", sq === selected);
       cell.classList.toggle("dest", Boolean(options && !capture));
       cell.classList.toggle("capture", capture);
@@ -294,6 +303,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
       setIfChanged(cell, "tabindex", sq === focusSq ? "0" : "-1");
     }
     grid.classList.toggle("interactive", Boolean(cfg.interactive));
+    wrap.classList.toggle("turn-black", Boolean(cfg.turnBlack));
     drawHint(overlay, cfg.hint, (sq) => {
       if (!cells.has(sq)) return null;
       const { col, row } = cellPosition(sq);
@@ -312,6 +322,8 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
   let held = null; // {sq, timer, shown}: a touch held on a stack
   grid.addEventListener("pointerdown", (event) => {
     const sq = squareOf(event);
+    pointerFocus = true;
+    quiet = sq; // the click closed the pop-up (stack-pop.js): it stays closed over this square
     if (!sq || event.pointerType === "mouse") return;
     held = { sq, shown: false, timer: window.setTimeout(() => {
       if (held?.sq === sq && (cfg.squares?.[sq]?.length ?? 0) > 1 && cfg.squares[sq] !== "x") {
@@ -339,15 +351,21 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
   });
   grid.addEventListener("pointerover", (event) => {
     const sq = squareOf(event);
-    if (sq && event.pointerType === "mouse") showStack(sq);
+    if (!sq || event.pointerType !== "mouse" || sq === quiet) return;
+    quiet = null;
+    showStack(sq);
   });
-  grid.addEventListener("pointerleave", () => hideStack());
+  grid.addEventListener("pointerleave", () => {
+    quiet = null;
+    hideStack();
+  });
   grid.addEventListener("focusin", (event) => {
     const sq = squareOf(event);
     if (!sq) return;
     if (focusSq !== sq) moveFocus(sq, false); // focused by a click or a script
-    showStack(sq);
+    if (!pointerFocus) showStack(sq);
   });
+  document.addEventListener("keydown", () => { pointerFocus = false; }, true);
   grid.addEventListener("focusout", () => hideStack());
 
   grid.addEventListener("keydown", (event) => {
@@ -387,6 +405,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
     set(changes, moved = null) {
       const before = cfg.squares;
       cfg = { ...cfg, ...changes };
+      if (cfg.squares !== before) hideStack(); // a move was made: the stack shown may be gone
       if (cfg.board && !sameShape(cfg.board)) build(cfg.board);
       if (selected && !destsOf(selected).length) selected = null;
       if (!cfg.interactive) {

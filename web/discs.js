@@ -5,6 +5,8 @@
 import { t } from "./i18n.js";
 import { isPieceLetter, kindName, pieceColor, pieceGlyph, pieceName, topPiece } from "./pieces.js";
 
+const TALL = 5; // a stack this high gets a badge that stands out
+
 /** Square names of a files x ranks board, bottom-left first ("a1", "b1", ...), as the engine numbers them.
  *  @param {number} files @param {number} ranks @returns {string[]} */
 export function squareNames(files, ranks) {
@@ -42,6 +44,7 @@ export function makeContent(content, letters) {
   if (!disc) return null;
   if (content.length > 1 && content !== "x") {
     disc.classList.add("stacked");
+    disc.classList.toggle("tall", content.length >= TALL); // its height badge stands out
     const height = document.createElement("span");
     height.className = "height";
     height.textContent = String(content.length);

@@ -95,7 +95,8 @@ function renderBoard(animateMove = null) {
     const played = best && ply !== null ? view.moves[ply] : null; // the mistake about to be played, marked too
     const hint = best ? { ...best, played: played ? { from: played.from, to: played.to } : null } : null;
     board.set({ board: at.board ?? view.board, squares: at.squares, lastMove: at.last_move, legal: NO_LEGAL,
-      interactive: false, hint, queued: null, letters: app.settings.letters },
+      interactive: false, hint, queued: null, letters: app.settings.letters,
+      turnBlack: Boolean(app.settings.turnBlack) },
     animateMove);
     return;
   }
@@ -103,7 +104,7 @@ function renderBoard(animateMove = null) {
   board.set({
     board: view.board, squares: view.squares, lastMove: view.last_move, legal: view.legal ?? NO_LEGAL,
     interactive: humanCanAct(), hint: hint ? { from: hint.from, to: hint.to } : null,
-    queued: app.queued?.to ?? null, letters: app.settings.letters,
+    queued: app.queued?.to ?? null, letters: app.settings.letters, turnBlack: Boolean(app.settings.turnBlack),
   }, animateMove);
   const shape = view.board;
   if (shape) {

@@ -1,4 +1,5 @@
-// The settings dialog: piece style, how moves are written, details, theme, language. Changes apply at once.
+// The settings dialog: piece style, Black's pieces turned, how moves are written, details, theme, language.
+// Changes apply at once.
 
 import { t } from "../i18n.js";
 import { el } from "./dom.js";
@@ -14,6 +15,8 @@ export function createSettingsDialog(dialog, { onChange, getSettings }) {
     const settings = getSettings();
     const letters = el("input", { type: "checkbox", id: "set-letters", checked: settings.letters });
     letters.addEventListener("change", () => onChange({ letters: letters.checked }));
+    const turnBlack = el("input", { type: "checkbox", id: "set-turn-black", checked: Boolean(settings.turnBlack) });
+    turnBlack.addEventListener("change", () => onChange({ turnBlack: turnBlack.checked }));
     const moves = el("select", { id: "set-moves" },
       ["pieces", "notation"].map((v) => el("option", { value: v, selected: (settings.moves ?? "pieces") === v },
         t(`settings.moves.${v}`))));
@@ -40,6 +43,7 @@ export function createSettingsDialog(dialog, { onChange, getSettings }) {
     dialog.replaceChildren(el("form", { method: "dialog", class: "settings-form" },
       el("h2", {}, t("settings.title")),
       el("div", { class: "field check" }, letters, el("label", { for: "set-letters" }, t("settings.letters"))),
+      el("div", { class: "field check" }, turnBlack, el("label", { for: "set-turn-black" }, t("settings.turnBlack"))),
       el("div", { class: "field" }, el("label", { for: "set-moves" }, t("settings.moves")), moves),
       el("div", { class: "field check" }, details, el("label", { for: "set-details" }, t("settings.details"))),
       el("div", { class: "field" }, el("label", { for: "set-theme" }, t("settings.theme")), theme),

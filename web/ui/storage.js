@@ -20,6 +20,7 @@
  * @property {"classic" | "contrast"} [pieces] the pieces' style ("contrast": high contrast)
  * @property {"pieces" | "notation"} [moves] moves written with their pieces' characters, or in notation
  * @property {boolean} [details] numbers and notation beside the plain words (evaluation, depth)
+ * @property {boolean} [turnBlack] Black's pieces turned 180° on the board, as a set looks from across a table
  */
 
 /**
@@ -54,6 +55,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
   pieces: "classic", // the pieces' style: classic or contrast (high contrast)
   moves: "pieces", // moves written with their pieces (俥c2–c5), or "notation" (c2-c5)
   details: false, // the evaluation and the search depth beside the plain words
+  turnBlack: false, // Black's pieces turned 180° on the board (Cheight's players asked; it suits every game)
 });
 
 const PLAYER_KINDS = ["human", "ai"];
@@ -132,6 +134,7 @@ export function loadSettings(defaults = DEFAULT_SETTINGS) {
   take("pieces", (v) => PIECE_STYLES.includes(v));
   take("moves", (v) => v === "pieces" || v === "notation");
   take("details", (v) => typeof v === "boolean");
+  take("turnBlack", (v) => typeof v === "boolean");
   if ("options" in value) {
     if (isPlainObject(value.options) && Object.values(value.options).every(isPlainObject)) {
       settings.options = value.options;
