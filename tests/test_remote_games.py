@@ -270,3 +270,40 @@ def test_remote_commands_without_a_remote_game_are_refused_with_a_reason():
     assert not bad["ok"] and "chess" in bad["error"]
     bad = session.handle({"cmd": "remote_host", "args": {"clock": {"initial_ms": -1, "increment_ms": 0}}})
     assert not bad["ok"] and "clock.initial_ms" in bad["error"]
+
+
+def test_a_claim_is_taken_only_when_the_claimed_sides_own_view_agrees():
+    now = FakeTime()
+    pair = fresh("cheight", now=now)
+    pair.act("a2-a3")
+    idle = pair.side_to_act()
+    claimer = "host" if idle == "guest" else "guest"
+    early = pair.sides[claimer]
+    forged = json.dumps({"v": 1, "seq": len(early.sent) + 1, "kind": "claim", "claim": "abandon"})
+    pair.post(idle, pair.sides[idle].receive(forged))  # a peer claiming at once is refused
+    assert pair.events[idle][-1]["type"] == "refused" and pair.sides[idle].phase == "playing"
+    now.t += ABANDON_AFTER_S
+    pair.post(claimer, early.claim())
+    pair.deliver()
+    for side in pair.sides.values():  # the idle side, back, agrees it abandoned: both verify the game
+        assert side.phase == "verified" and side.game.outcome.termination.value == "abandoned"
+    assert pair.sides[claimer].game.outcome.winner == pair.sides[claimer].game.player_color(pair.sides[claimer].me)
+
+
+def test_both_sides_keep_the_same_clock_figures_when_the_network_is_within_the_tolerance():
+    now = FakeTime()
+    pair = fresh("cheight", clock={"initial_ms": 60_000, "increment_ms": 1000}, now=now)
+    rng = random.Random(4)
+    for _ in range(12):
+        now.t += rng.uniform(0.1, 4)  # thinking
+        role = pair.side_to_act()
+        reply = pair.sides[role].act(rng.choice(pair.sides[role].game.legal_actions()))
+        delay = rng.uniform(0, CLOCK_TOLERANCE_MS / 2000)  # one way: a round trip within the tolerance
+        now.t += delay
+        pair.post(role, reply)
+        pair.deliver()
+        mover = str(pair.sides[role].me)
+        figures = [side.status()["clocks"] for side in pair.sides.values()]
+        assert figures[0][mover] == figures[1][mover]  # the mover's reading taken as it said
+        waiting = str(3 - int(mover))  # running: started on each side when the move left or arrived
+        assert abs(figures[0][waiting] - figures[1][waiting]) <= round(delay * 1000) + 1

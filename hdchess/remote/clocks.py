@@ -4,7 +4,9 @@ Each side runs the clock of the player to act on its own wall clock. A move
 carries its mover's reading; the receiver measured the same turn itself, from
 the moment the turn passed (on its side) to the move's arrival, so the network's
 time counts against the mover, and takes ``min(reading, measured + tolerance)``:
-a mover may round in its own favour by at most ``CLOCK_TOLERANCE_MS``.
+a mover may round in its own favour by at most ``CLOCK_TOLERANCE_MS``. Each move also carries
+the mover's view of the other's clock, which that side adopts when lower (by at
+most the tolerance): the two sides' figures never drift further apart.
 Wall-clock time (not a monotonic clock) so that a saved game reloaded later
 charges the running player for the time in between.
 """
@@ -56,6 +58,13 @@ class Clocks:
         self.left[player] = max(0, left)
         self.running = None
         return self.left[player]
+
+    def adopt(self, player: int, seen: int | None) -> None:
+        """The peer's view of this side's clock (sent with its move): taken when lower, but never more than
+        the tolerance below this side's own figure, so both sides' figures agree within the tolerance."""
+        if seen is not None:
+            own = self.left[player]
+            self.left[player] = min(own, max(seen, own - CLOCK_TOLERANCE_MS))
 
     def as_dict(self) -> dict[str, Any]:
         return {"initial_ms": self.initial_ms, "increment_ms": self.increment_ms,

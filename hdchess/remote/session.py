@@ -26,12 +26,13 @@ from ..messages import Message
 from ..rules import Ruleset
 from ..variants import load_ruleset
 from . import coin, deck
-from .clocks import Clocks
+from .clocks import CLOCK_TOLERANCE_MS, Clocks
 from .deal import DeckDeal
 from .verify import check_transcript
 from .wire import LINES, OFFERS, VERSION, Caught, Refused, decode, encode
 
 ABANDON_AFTER_S = 120  # no clocks: the peer owing a move or a reply this long may be claimed to have abandoned
+CLAIM_SLACK_S = 10  # the network's share: a claim of abandonment this much early is still taken
 AGREED = Termination("draw agreed")
 ABANDONED = Termination("abandoned")
 Event = dict[str, Any]
@@ -279,6 +280,7 @@ class RemoteSession:
         entry = self._apply(action)
         if self.clocks:
             self.clocks.settle(self.peer, m["clock"], now, game.turn_player() != self.peer)
+            self.clocks.adopt(self.me, m.get("peer_clock"))
         self._lapse_offer_to(self.peer)
         reply.events.append(_event("opponent_moved", move=self._move_dict(entry)))
         if entry.revealed is not None:
@@ -396,15 +398,21 @@ class RemoteSession:
         reply.events.append(_event("chat", Message(f"remote.line.{m['line']}"), line=m["line"], **{"from": "peer"}))
 
     def _on_claim(self, m: dict[str, Any], reply: Reply) -> None:
+        """The peer says this side lost on time or abandoned: taken only if this side's own view agrees
+        (its clock within the tolerance of zero; or it owes a move and the peer's last word is that old)."""
         game = self._playing("claim")
         color = game.player_color(self.me)
         if color is None:
             raise Refused(Message("resign.no_colour"))
+        now = self.now()
         if m["claim"] == "time":
-            if self.clocks is None or self.clocks.reading(self.me, self.now()) > 3000:
+            if self.clocks is None or self.clocks.reading(self.me, now) > CLOCK_TOLERANCE_MS:
                 raise Refused(Message("remote.unexpected", type="claim"))
             game.resign(color, Termination.TIME_FORFEIT)
         else:
+            i_owe = self.pending is None and game.turn_player() == self.me
+            if self.clocks is not None or not i_owe or now - self.last_heard < ABANDON_AFTER_S - CLAIM_SLACK_S:
+                raise Refused(Message("remote.unexpected", type="claim"))
             game.resign(color, ABANDONED)
         self.history.append(["end", m["claim"], color])
         self._finish(reply, m["claim"])
@@ -474,13 +482,18 @@ class RemoteSession:
             if self.clocks:
                 self.clocks.start(self.peer, now)
             self.turn_since = now
-            self._send(reply, "act", action=text, clock=reading, partial=mine, key=self.keys.card_keys[card])
+            self._send(reply, "act", action=text, clock=reading, partial=mine, key=self.keys.card_keys[card],
+                       peer_clock=self._peer_clock(now))
             return reply
         self._apply(action)
         reading = self.clocks.stop(self.me, now, game.turn_player() != self.me) if self.clocks else None
-        self._send(reply, "act", action=text, clock=reading)
+        self._send(reply, "act", action=text, clock=reading, peer_clock=self._peer_clock(now))
         self._after_action(reply, now)
         return reply
+
+    def _peer_clock(self, now: float) -> int | None:
+        """This side's view of the peer's clock, sent with each move so that both keep the same figure."""
+        return self.clocks.reading(self.peer, now) if self.clocks else None
 
     def offer_to_peer(self, kind: str) -> Reply:
         game = self._my_game()

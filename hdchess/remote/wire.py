@@ -143,7 +143,8 @@ FIELDS: dict[str, dict[str, Reader]] = {
               "name": _text, "commit": _nonce, "deck": _deck},
     "welcome": {"game": _nonce, "name": _text, "nonce": _nonce, "deck": _deck},
     "start": {"nonce": _nonce, "deck": _deck},
-    "act": {"action": _text, "clock": _reading, "partial": _optional(_element), "key": _optional(_exponent)},
+    "act": {"action": _text, "clock": _reading, "peer_clock": _reading, "partial": _optional(_element),
+            "key": _optional(_exponent)},
     "reveal": {"ply": lambda v, n: _whole(v, n, 100_000), "partial": _element, "key": _exponent},
     "offer": {"offer": _choice(OFFERS)},
     "answer": {"offer": _choice(OFFERS), "accept": _flag},
@@ -153,7 +154,7 @@ FIELDS: dict[str, dict[str, Reader]] = {
     "keys": {"keys": _keys},
     "resume": {"received": lambda v, n: _whole(v, n, 1_000_000)},
 }
-OPTIONAL = {"act": {"partial", "key"}}
+OPTIONAL = {"act": {"partial", "key", "peer_clock"}}
 
 
 def decode(text: Any) -> dict[str, Any]:
