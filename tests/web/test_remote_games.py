@@ -130,6 +130,7 @@ def test_a_page_closed_mid_game_resumes_the_same_position_through_a_fresh_invita
     context = guest.context
     guest.close()  # the guest's tab is gone; the host sees the friend leave
     host.locator("#fr-reinvite").wait_for()
+    assert "Bo disconnected" in host.locator("#friend-bar .friend-state").inner_text()
     guest = context.new_page()
     open_app(NO_STUN, target=guest)  # the guest comes back: the same game, not connected
     guest.evaluate(HOOK_JS)
@@ -191,3 +192,41 @@ def test_a_peer_that_lies_about_a_flip_is_caught_and_named(two_pages, open_app, 
     caught.wait_for()
     assert caught.inner_text().lower().startswith("the peer was caught")
     assert state(honest)["moves"] == []  # nothing was revealed by the lie
+
+
+def bar_says(page, text):
+    page.wait_for_function("(text) => document.querySelector('#friend-bar')?.textContent.includes(text)", arg=text)
+
+
+def test_canned_lines_a_takeback_and_a_draw_are_offered_and_answered(two_pages, open_app, wait_for_engine):
+    host, guest, _ = two_pages
+    connect(host, guest, open_app, wait_for_engine)
+    for page in (host, guest):
+        wait_started(page)
+    host.locator("#fr-line").select_option("good_luck")
+    host.locator("#fr-say").click()
+    bar_says(guest, "Ann: Good luck!")
+    bar_says(host, "You: Good luck!")
+    play_some(host, guest, random.Random(3), 3)
+    asker = host if not state(host)["status"]["my_turn"] else guest  # who moved last asks to take it back
+    other = guest if asker is host else host
+    for page in (host, guest):
+        page.wait_for_function("() => window.appState.busy === 0")
+    before = state(asker)["moves"]
+    asker.locator("#btn-undo").click()  # Undo, against a friend: a takeback request
+    other.locator("#fr-decline-request").wait_for()
+    other.locator("#fr-decline-request").click()
+    bar_says(asker, "declined")
+    asker.locator("#fr-takeback").click()
+    other.locator("#fr-accept-request").wait_for()
+    other.locator("#fr-accept-request").click()
+    for page in (host, guest):
+        page.wait_for_function("(n) => window.appState.view.moves.length < n", arg=len(before))
+    assert state(host)["moves"] == state(guest)["moves"]
+    host.locator("#fr-draw").click()
+    guest.locator("#fr-accept-request").wait_for()
+    assert "Ann offers a draw" in guest.locator("#friend-bar .friend-request").inner_text()
+    guest.locator("#fr-accept-request").click()
+    ends = [wait_verified(page) for page in (host, guest)]
+    for end in ends:
+        assert end["status"]["phase"] == "verified" and end["outcome"]["result"] == "1/2-1/2", end["outcome"]

@@ -25,7 +25,7 @@ import { clearFriendGame, loadFriendGame, saveFriendGame } from "../remote/store
  */
 
 /** @type {{session: string, myName: string, peerName: string, game: OfferedGame,
- *   link: Connected["link"] | null, remote: any, over: boolean} | null} */
+ *   link: Connected["link"] | null, remote: any, over: boolean, lost?: boolean} | null} */
 let current = null;
 /** @type {HTMLElement | null} */
 let bar = null;
@@ -226,8 +226,10 @@ export function knownFriendGame(session) {
 function bindLink(link) {
   link.bind({
     onState(state) {
-      if (state === "closed" || state === "failed") {
-        if (current?.link === link) current.link = null;
+      if ((state === "closed" || state === "failed") && current?.link === link) {
+        current.link = null;
+        current.lost = true; // "disconnected — waiting…", and either page may invite again
+        announce(t("friend.state.waiting", { name: current.peerName }));
         renderBar();
       }
     },
@@ -349,7 +351,8 @@ export function renderBar() {
   const connected = current.link?.peer.state() === "open";
   const over = current.over || status.phase === "over" || status.phase === "verified" || status.phase === "cheated";
   const state = connected ? t("friend.state.open", { name })
-    : over ? "" : current.link ? t("friend.state.waiting", { name }) : t("friend.state.offline", { name });
+    : over ? "" : current.link || current.lost ? t("friend.state.waiting", { name })
+      : t("friend.state.offline", { name });
   const lines = /** @type {string[]} */ (status.lines ?? []);
   const select = el("select", { id: "fr-line", "aria-label": t("friend.saysLabel", { name }) },
     lines.map((code) => el("option", { value: code }, lineText(code))));
