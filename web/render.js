@@ -80,6 +80,7 @@ export function mountRender(elements, theBoard, theHooks) {
 /** @param {number} n */
 function playerName(n) {
   if (app.setup.mode === "two") return t("player.n", { n });
+  if (String(app.setup.players[n]) === "remote") return app.setup.names[n] || t("friend.opponent"); // ui/friend-game.js
   return app.setup.players[n] === "human" ? t("player.you") : t("player.ai", { level: levelLabel(app.setup.level) });
 }
 
@@ -136,6 +137,8 @@ export function statusText() {
     text = color ? t("status.playerTurn", { n: turn, color: colorName }) : t("status.playerOpen", { n: turn });
   } else if (app.setup.players[turn] === "human") {
     text = color ? t("status.yourTurn", { color: colorName }) : t("status.yourTurnOpen");
+  } else if (String(app.setup.players[turn]) === "remote") { // a friend on another device (ui/friend-game.js)
+    text = t("friend.theirTurn", { name: app.setup.names[turn] ?? "" });
   } else {
     return t("status.aiThinking");
   }
@@ -270,14 +273,16 @@ function renderPanels() {
   if (app.hint) {
     els.hint.hidden = false;
     const score = Number(app.hint.score) || 0;
-    const wording = app.hint.table ? "hint.table" : "hint.text"; // the tables' move is perfect play, not a depth
+    const mate = Number(app.hint.mate) || 0; // Cheight: a forced win (or loss) in that many moves
+    const wording = mate > 0 ? "hint.mate" : mate < 0 ? "hint.mated" // a proof, not an evaluation
+      : app.hint.table ? "hint.table" : "hint.text"; // the tables' move is perfect play, not a depth
     const numbers = { score: `${score > 0 ? "+" : ""}${score.toFixed(1)}`, depth: app.hint.depth ?? "?" };
     // plain words first; the evaluation and the depth for whoever asks (the details setting, the tooltip)
     const details = t(app.hint.table ? "hint.detailsTable" : "hint.details", numbers);
     const move = actionText(findAction(app.view, app.hint.move), app.view.squares, moveStyle(app.settings))
       || app.hint.move;
     els.hint.textContent = app.hint.move
-      ? `${t(wording, { move, judgement: t(judgement(score)) })}${app.settings.details ? ` ${details}` : ""}`
+      ? `${t(wording, { move, judgement: t(judgement(score)), n: Math.abs(mate) })}${app.settings.details ? ` ${details}` : ""}`
       : t("hint.none");
     els.hint.title = app.hint.move ? `${app.hint.move}: ${details}` : "";
   } else if (!app.hintPending) {
@@ -301,6 +306,7 @@ function renderReviewNote(ply) {
   const here = ply === null ? null : at(ply);
   const shown = ply !== null && next && markOf(next) ? { a: next, n: ply + 1, key: "review.next" }
     : ply !== null && here && markOf(here) ? { a: here, n: ply, key: "review.this" } : null;
+  if (shown?.a.missed_win) shown.key += "Mate"; // Cheight: a forced win given up, not points
   note.hidden = !shown;
   if (shown) {
     const style = moveStyle(app.settings);
@@ -310,7 +316,7 @@ function renderReviewNote(ply) {
         kind: before.squares[shown.a.best_to] ? "capture" : "move" }, before.squares, style)
       : shown.a.best;
     note.textContent = t(shown.key, { n: shown.n, move: moveText(app.view.moves[shown.n - 1], style) || shown.a.played,
-      drop: shown.a.drop.toFixed(1), best });
+      drop: shown.a.drop.toFixed(1), best, mate: shown.a.missed_win ?? "" });
   }
 }
 

@@ -3,6 +3,7 @@
 
 import { t } from "../i18n.js";
 import { el } from "./dom.js";
+import { stunField } from "./friend.js";
 import { BOARD_THEMES, PIECE_STYLES } from "./storage.js";
 
 /** @typedef {import("./storage.js").Settings} Settings */
@@ -50,6 +51,7 @@ export function createSettingsDialog(dialog, { onChange, getSettings }) {
       el("div", { class: "field" }, el("label", { for: "set-board" }, t("settings.board")), board),
       el("div", { class: "field" }, el("label", { for: "set-pieces" }, t("settings.pieces")), pieces),
       el("div", { class: "field" }, el("label", { for: "set-lang" }, t("settings.lang")), lang),
+      stunField(), // Play a friend: how two devices find each other (kept with the friend's name, not here)
       el("div", { class: "button-row" }, el("button", { type: "submit", class: "primary" }, t("btn.close")))));
     if (!dialog.open) dialog.showModal();
   }
