@@ -181,6 +181,8 @@ TEMPLATES: dict[str, str] = {
     "remote.no_takeback": "there is no move of yours to take back",
     "remote.unknown_line": "{line} is not a canned line",
     "remote.not_playing": "the game is not being played now",
+    "remote.resume_behind": "it holds {received} messages of this side, which has only {sent}: this side's saved "
+                            "state is older than what it sent (a page must save before it sends)",
     "remote.no_session": "there is no remote game: host or join one first",
     "remote.draw_offered": "the peer offers a draw",
     "remote.takeback_asked": "the peer asks to take back its last move",

@@ -97,6 +97,10 @@ def test_a_resume_that_claims_more_than_was_sent_is_refused():
     text = json.dumps({"v": 1, "seq": 0, "kind": "resume", "received": 99})
     pair.post("host", pair.host.receive(text))
     assert pair.events["host"][-1]["type"] == "refused"
+    n = len(pair.host.sent)
+    assert pair.events["host"][-1]["message"]["params"]["reason"]["text"] == (
+        f"it holds 99 messages of this side, which has only {n}: this side's saved state is older than what it "
+        "sent (a page must save before it sends)")
 
 
 @pytest.mark.parametrize("saved", [None, {"v": 1}, {"v": 9}, "saved"])

@@ -424,8 +424,10 @@ class RemoteSession:
         self._verify(reply)
 
     def _on_resume(self, m: dict[str, Any], reply: Reply) -> None:
-        if m["seq"] != 0 or m["received"] > len(self.sent):
+        if m["seq"] != 0:
             raise Refused(Message("remote.unexpected", type="resume"))
+        if m["received"] > len(self.sent):  # this side resumed from a state saved before it sent them
+            raise Refused(Message("remote.resume_behind", received=m["received"], sent=len(self.sent)))
         again = self.sent[m["received"]:]
         reply.messages.extend(again)
         reply.events.append(_event("resumed", resent=len(again)))
