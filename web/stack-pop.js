@@ -46,7 +46,9 @@ export function createStackPop() {
     });
     const count = document.createElement("span");
     count.className = "stack-count";
-    count.textContent = t("stack.count", { n: content.length });
+    const order = document.createElement("span"); // on a line of its own
+    order.textContent = t("stack.order");
+    count.append(t("stack.count", { n: content.length }), order);
     pop.replaceChildren(count, ...discs);
     pop.dataset.sq = sq;
     pop.hidden = false;

@@ -201,7 +201,7 @@ def test_a_tall_stack_reads_on_a_phone(page, open_app, size):
     assert float(glyph.evaluate("g => parseFloat(getComputedStyle(g).fontSize)")) >= 14
     pop = show_stack(page, "a5", size)
     assert pop.locator(".glyph").all_inner_texts() == ["兵", "士", "象", "炮", "傌", "俥", "兵"]  # top first
-    expect(pop.locator(".stack-count")).to_have_text("7 pieces, top first")
+    expect(pop.locator(".stack-count")).to_have_text("7 piecestop first")  # two lines: "7 pieces", "top first"
     sizes = pop.locator(".glyph").evaluate_all("gs => gs.map(g => parseFloat(getComputedStyle(g).fontSize))")
     assert min(sizes) >= 16  # each piece as big as the page's text
     box = pop.bounding_box()
