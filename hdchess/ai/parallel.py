@@ -145,12 +145,13 @@ def _fold(key: int) -> int:
 class SharedTable:
     """A transposition table in memory every worker maps (the helpers' search): one entry a
     slot, always replaced, packed in 24 bytes. A torn entry (two workers writing one slot at
-    once) fails its check and reads as none."""
+    once) fails its check and reads as none, as does an entry of another search (``salt``)."""
 
     def __init__(self, fd: int, entries: int) -> None:
         self.fd, self.entries = fd, entries
         self._memory = mmap.mmap(fd, entries * _ENTRY.size)
         self._mask = entries - 1
+        self.salt = 0  # each search's own: an entry of an earlier search fails the check (no clearing 24 MB)
         self._unpack, self._pack = _ENTRY.unpack_from, _ENTRY.pack_into
 
     @classmethod
@@ -165,24 +166,20 @@ class SharedTable:
         os.ftruncate(fd, entries * _ENTRY.size)
         return cls(fd, entries)
 
-    def clear(self) -> None:
-        self._memory.seek(0)
-        block = bytes(1 << 20)
-        for _ in range(0, len(self._memory), len(block)):
-            self._memory.write(block[:len(self._memory) - self._memory.tell()])
-
     def get(self, key: int) -> TTEntry | None:
-        key = _fold(key)
+        if key >> 64 or key < 0:
+            key = _fold(key)
         check, data, value = self._unpack(self._memory, (key & self._mask) * _ENTRY.size)
-        if check ^ data != key:
+        if check ^ data ^ self.salt != key:
             return None
         return data & 0xFF, (data >> 8) & 3, value, (data >> 11) - 1, bool(data & 0x400)
 
     def __setitem__(self, key: int, entry: TTEntry) -> None:
         depth, flag, value, move, exact = entry
-        key = _fold(key)
+        if key >> 64 or key < 0:
+            key = _fold(key)
         data = depth | flag << 8 | exact << 10 | (move + 1) << 11
-        self._pack(self._memory, (key & self._mask) * _ENTRY.size, key ^ data, data, value)
+        self._pack(self._memory, (key & self._mask) * _ENTRY.size, key ^ data ^ self.salt, data, value)
 
     def close(self) -> None:
         self._memory.close()
@@ -231,7 +228,7 @@ def serve(conn: Connection, table: SharedTable | None = None) -> None:
                 pv = searcher.pv(action) if value > alpha else (action,)
                 conn.send(("done", action, value, searcher.nodes - nodes, searcher.horizon_hits - hits, pv))
         elif kind == "think" and record is not None and table is not None:
-            _, max_depth, index = message
+            _, max_depth, index, table.salt = message
             conn.send(("result", *_think(conn, table, record, options, max_depth, index)))
         # "stop" for a search that had already ended: nothing to do
 
@@ -426,8 +423,6 @@ class ParallelSearcher:
         """Start the pool's workers if need be and give them the position (a worker's first
         game loads its knowledge: a fraction of a second, once)."""
         workers = self.pool.start()
-        if self.pool.table is not None:
-            self.pool.table.clear()
         record = public_record(self.state)
         for worker in workers:
             worker.send(("position", record, self._options))
@@ -471,8 +466,9 @@ class ParallelSearcher:
         depths are reported and timed, and the deepest result any worker completed is played."""
         workers = self.pool.workers
         max_depth = min(self.limits.depth or 64, 64)
+        salt = int.from_bytes(os.urandom(8), "little")  # this search's entries only
         for index, worker in enumerate(workers):
-            worker.send(("think", max_depth, index))
+            worker.send(("think", max_depth, index, salt))
         main, stopping = workers[0], False
         while True:
             if main.conn.poll(self._wait_s()):
