@@ -9,7 +9,7 @@ from hdchess.ai import SearchLimits, choose_action
 from hdchess.ai.level_table import LEVELS, level_by_name
 from hdchess.ai.levels import level_searcher, time_manager
 from hdchess.ai.search import Searcher
-from hdchess.ai.timing import MAX_SHARE, MIN_SHARE, TimeManager
+from hdchess.ai.timing import BASE_SHARE, MAX_SHARE, MIN_SHARE, TimeManager
 from hdchess.game import Game
 
 TARGET = 2000.0
@@ -23,8 +23,8 @@ def feed(manager: TimeManager, iterations: list[tuple[int, float, dict[int, floa
     return budget
 
 
-def test_before_any_iteration_the_budget_is_the_target():
-    assert TimeManager(TARGET).budget_ms() == TARGET
+def test_before_any_iteration_the_budget_is_a_share_of_the_target():
+    assert TimeManager(TARGET).budget_ms() == BASE_SHARE * TARGET
 
 
 def test_a_move_that_stands_out_and_stays_best_gets_less_time():
@@ -32,9 +32,9 @@ def test_a_move_that_stands_out_and_stays_best_gets_less_time():
     assert feed(TimeManager(TARGET), standing_out) < 0.6 * TARGET
 
 
-def test_a_move_best_by_a_hair_gets_the_target_not_less():
+def test_a_move_best_by_a_hair_gets_its_share_not_less():
     close = [(7, 1.0, {7: 1.0, 8: 0.9})] * 6
-    assert feed(TimeManager(TARGET), close) == TARGET
+    assert feed(TimeManager(TARGET), close) == BASE_SHARE * TARGET
 
 
 def test_a_best_move_that_keeps_changing_gets_more_time():
@@ -42,9 +42,14 @@ def test_a_best_move_that_keeps_changing_gets_more_time():
     assert feed(TimeManager(TARGET), changing) > 1.5 * TARGET
 
 
-def test_a_value_that_swings_between_iterations_gets_more_time():
-    swinging = [(7, 3.0 * (depth % 2), {7: 3.0 * (depth % 2), 8: -5.0}) for depth in range(6)]
-    assert feed(TimeManager(TARGET), swinging) > 1.5 * TARGET
+def test_a_value_that_keeps_moving_between_iterations_gets_more_time():
+    moving = [(7, 2.0 * depth, {7: 2.0 * depth, 8: -5.0}) for depth in range(6)]
+    assert feed(TimeManager(TARGET), moving) > TARGET
+
+
+def test_values_alternating_between_odd_and_even_depths_are_no_swing():
+    alternating = [(7, 3.0 * (depth % 2), {7: 3.0 * (depth % 2), 8: -5.0}) for depth in range(6)]
+    assert feed(TimeManager(TARGET), alternating) < TARGET
 
 
 def test_a_settled_search_after_a_change_of_mind_gets_its_time_back_down():
@@ -56,8 +61,8 @@ def test_a_settled_search_after_a_change_of_mind_gets_its_time_back_down():
 
 def test_swings_are_counted_in_points_of_the_game():
     """The same values mean little in a game whose evaluation counts ten units a point."""
-    swinging = [(7, 3.0 * (depth % 2), {7: 3.0 * (depth % 2), 8: -5.0}) for depth in range(6)]
-    assert feed(TimeManager(TARGET, point=10.0), swinging) < feed(TimeManager(TARGET), swinging)
+    moving = [(7, 2.0 * depth, {7: 2.0 * depth, 8: -50.0}) for depth in range(6)]
+    assert feed(TimeManager(TARGET, point=10.0), moving) < feed(TimeManager(TARGET), moving)
 
 
 def test_the_budget_stays_within_its_bounds_whatever_happens():

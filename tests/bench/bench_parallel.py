@@ -2,7 +2,9 @@
 2, 4 and 8 workers does to reach the same depth (on a 2-core machine more workers than
 cores cannot show their time; the nodes of the busiest worker are what decide it).
 
-    python3 tests/bench/bench_parallel.py [--target-ms 500] [--variants hdc2,banqi] [--workers 2,4,8]
+    python3 tests/bench/bench_parallel.py [--mode shared|split] [--target-ms 300] [--variants hdc2,banqi]
+                                          [--workers 2,4,8]
+    python3 tests/bench/bench_parallel.py --timing 1000    # the time management's spending instead
 
 For each variant, positions from Club self-play (fixed deals) at a few plies; each is
 searched first by one process (hdchess.ai.search) to the first depth that takes at
@@ -65,6 +67,27 @@ def parallel(state: GameState, depth: int, pool: WorkerPool) -> tuple[float, int
     return elapsed, result.nodes, searcher.worker_nodes, result.score
 
 
+def managed_times(variants: list[str], target_ms: float) -> None:
+    """What the time management spends on each position (one process), against its target."""
+    from hdchess.ai.levels import point_units
+    from hdchess.ai.timing import TimeManager
+
+    print(f"time management, target {target_ms:.0f} ms; machine: {os.cpu_count()} cores; {uptime()}")
+    print(f"{'position':14} {'ms':>6} {'share':>6} {'depth':>5} {'best changes':>12}")
+    spent = []
+    for variant in variants:
+        for name, state in positions(variant):
+            bests: list[int] = []
+            timing = TimeManager(target_ms, point_units(state.ruleset))
+            result = Searcher(state.copy(), SearchLimits(movetime_ms=target_ms), timing=timing,
+                              on_info=lambda info, seen=bests: seen.append(info.pv[0])).run()
+            changes = sum(1 for a, b in zip(bests, bests[1:], strict=False) if a != b)
+            spent.append(result.time_ms / target_ms)
+            print(f"{name:14} {result.time_ms:6.0f} {spent[-1]:6.2f} {result.depth:5} {changes:12}", flush=True)
+    print(f"mean share of the target: {sum(spent) / len(spent):.2f} (from {min(spent):.2f} to {max(spent):.2f}); "
+          f"machine after: {uptime()}")
+
+
 def uptime() -> str:
     return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
 
@@ -76,7 +99,12 @@ def main() -> None:
     parser.add_argument("--workers", default="2,4,8", help="the worker counts whose work is counted")
     parser.add_argument("--mode", choices=("split", "shared"), default="shared",
                         help="root splitting, or helpers sharing a table (hdchess/ai/parallel.py)")
+    parser.add_argument("--timing", type=float, metavar="MS",
+                        help="instead: the time management's budget on the same positions, target MS a move")
     args = parser.parse_args()
+    if args.timing:
+        managed_times(args.variants.split(","), args.timing)
+        return
     counts = [int(n) for n in args.workers.split(",")]
     print(f"mode {args.mode}; machine: {os.cpu_count()} cores; {uptime()}")
     entries = TABLE_ENTRIES if args.mode == "shared" else 0
