@@ -15,10 +15,23 @@ NO_STUN = {"stun": "none"}  # two pages on one machine need no STUN server, and 
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 
+NAMES = {"en": ("Ann", "Bo"), "zh": ("安", "博")}
+
+
 def shot(page, name: str) -> None:
+    """A screenshot for the notes; in Chinese, first a check that no English is left on the page."""
+    if name.startswith("zh-"):
+        check_chinese(page, name)
     if SHOTS.parent.exists():
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"remote-{name}.png"))
+
+
+def check_chinese(page, where: str) -> None:
+    from test_chinese import TEXTS_JS, latin_words
+
+    words = {(w, text) for w, text in latin_words(page.evaluate(TEXTS_JS)) if w != "STUN"}
+    assert not words, f"English left in {where}: {sorted(words)[:12]}"
 
 
 def record_requests(context, seen: list[str]) -> None:
@@ -81,14 +94,18 @@ def connect(host, guest, open_app, wait_for_engine, query=None, lang="en", shots
     """Both pages connected through the links alone; returns (invitation link, reply link)."""
     query = {**NO_STUN, **(query or {})}
     open_app(query, target=host)
-    invitation = make_invitation(host, lang=lang, shots=shots)
-    reply = answer_invitation(guest, invitation, wait_for_engine, lang=lang, shots=shots)
+    ann, bo = NAMES[lang]
+    invitation = make_invitation(host, name=ann, lang=lang, shots=shots)
+    reply = answer_invitation(guest, invitation, wait_for_engine, name=bo, lang=lang, shots=shots)
     host.locator("#fr-reply").fill(reply)
     if shots:
         shot(host, f"{lang}-6-paste-reply")
     host.locator("#fr-connect").click()
-    for page in (host, guest):
-        page.locator("#friend-dialog").wait_for(state="hidden")
+    for page in (host, guest):  # ICE checks on a loaded machine may take a while
+        try:
+            page.locator("#friend-dialog").wait_for(state="hidden", timeout=90_000)
+        except Exception as exc:
+            raise AssertionError(f"not connected: {page.locator('#friend-dialog').inner_text()!r}") from exc
         page.locator("#friend-bar .friend-state").wait_for()
     return invitation, reply
 
@@ -117,8 +134,9 @@ def test_two_pages_connect_through_the_invitation_and_the_reply_alone(two_pages,
     expect = {"en": "Connected to", "zh": "已连接到"}[lang]
     host.wait_for_function("(text) => document.querySelector('#friend-bar .friend-state')?.textContent"
                            ".includes(text)", arg=expect)
-    assert "Bo" in host.locator("#friend-bar .friend-state").inner_text()
-    assert "Ann" in guest.locator("#friend-bar .friend-state").inner_text()
+    ann, bo = NAMES[lang]
+    assert bo in host.locator("#friend-bar .friend-state").inner_text()
+    assert ann in guest.locator("#friend-bar .friend-state").inner_text()
     shot(host, f"{lang}-7-connected-host")
     for page in (host, guest):
         page.wait_for_function("document.querySelector('#friend-bar #fr-say') && !document.querySelector("

@@ -85,6 +85,7 @@ def test_a_whole_game_with_a_friend_ends_verified_on_both_pages(two_pages, open_
     host.locator("#fr-reply").fill(reply)
     host.locator("#fr-connect").click()
     for page in (host, guest):
+        page.locator("#friend-dialog").wait_for(state="hidden", timeout=90_000)
         wait_started(page)
     played = play_out(host, guest, random.Random(variant))
     assert played > 0
@@ -152,7 +153,7 @@ def test_a_page_closed_mid_game_resumes_the_same_position_through_a_fresh_invita
     guest.locator("#fr-reply").fill(reply.input_value())
     guest.locator("#fr-connect").click()
     for page in (host, guest):
-        page.locator("#friend-dialog").wait_for(state="hidden")
+        page.locator("#friend-dialog").wait_for(state="hidden", timeout=90_000)
         page.evaluate(HOOK_JS)
         page.wait_for_function("window.friendGame.friendStatus()?.connected")
     assert state(host)["moves"] == before and state(guest)["moves"] == before

@@ -366,6 +366,7 @@ export function stunField() {
     error.textContent = bad.length ? t("friend.stunBad", { value: bad.join(", ") }) : "";
     error.hidden = !bad.length;
   });
-  return el("div", { class: "field" }, el("label", { for: "set-stun" }, t("friend.stun")), input,
-    el("small", { class: "help", id: "set-stun-help" }, t("friend.stunHelp", { list: DEFAULT_STUN.join(", ") })), error);
+  return el("div", { class: "field" }, el("label", { for: "set-stun" }, el("code", {}, "STUN"), " ", t("friend.stun")), input,
+    el("small", { class: "help", id: "set-stun-help" }, t("friend.stunHelpFormat"), " ", el("code", {}, "stun:host:port"),
+      t("friend.stunHelpRest"), " ", el("code", {}, DEFAULT_STUN.join(", "))), error);
 }
