@@ -24,10 +24,18 @@ def join(port, *args, stdin=""):
                            *args], cwd=ROOT, input=stdin, capture_output=True, text=True, timeout=240)
 
 
+def finish(server):
+    try:
+        out, _ = server.communicate(timeout=60)
+    finally:
+        server.kill()
+    return out
+
+
 def test_two_terminals_play_a_whole_fair_game_over_tcp():
     server, port = host("--name", "Ann", "--auto", "random", "--clock", "10+2")
     guest = join(port, "--name", "Bo", "--auto", "greedy")
-    out, _ = server.communicate(timeout=60)
+    out = finish(server)
     assert guest.returncode == 0 and server.returncode == 0, (guest.stdout[-2000:], out[-2000:])
     for text in (out, guest.stdout):
         assert "Game over: " in text
@@ -41,7 +49,7 @@ def test_two_terminals_play_a_whole_fair_game_over_tcp():
 def test_a_person_at_the_keyboard_plays_through_typed_commands():
     server, port = host("--variant", "cheight", "--name", "Ann", "--auto", "random", "--first-player", "host")
     guest = join(port, "--name", "Bo", stdin="moves\nsay good_game\nresign\n")
-    out, _ = server.communicate(timeout=60)
+    out = finish(server)
     assert guest.returncode == 0 and server.returncode == 0, (guest.stdout[-2000:], out[-2000:])
     assert "Bo: Good game!" in out and "  you: Good game!" in guest.stdout
     assert "Game over: red wins (resignation)" in out
