@@ -11,5 +11,10 @@ One job a module:
 - :mod:`.session`: one side's state machine (requests, the peer's messages, offers, claims);
 - :mod:`.verify`: the whole transcript checked once both keys are public;
 - :mod:`.store`: a session saved to a JSON object and resumed from it;
-- :mod:`.tcp`: the same protocol over TCP, one message per line, for the terminal.
+- :mod:`.loopback`: two sessions joined in one process (tests, benchmarks);
+- :mod:`.tcp`: the same protocol over TCP, one message per line; :mod:`.terminal`: a remote game at the
+  keyboard (``hdchess play --host PORT`` / ``--join HOST:PORT``).
+
+The bridge's ``remote_*`` commands (:mod:`hdchess.bridge.remote`) give the same sessions to the web page,
+which only carries the messages.
 """
