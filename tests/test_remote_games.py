@@ -321,3 +321,23 @@ def test_both_sides_keep_the_same_clock_figures_when_the_network_is_within_the_t
         assert figures[0][mover] == figures[1][mover]  # the mover's reading taken as it said
         waiting = str(3 - int(mover))  # running: started on each side when the move left or arrived
         assert abs(figures[0][waiting] - figures[1][waiting]) <= round(delay * 1000) + 1
+
+
+def test_a_flip_taken_back_stays_known_and_shows_the_same_piece_again():
+    pair = fresh()
+    pair.act("c2")
+    asker = "host" if pair.host.me == 1 else "guest"
+    other = "guest" if asker == "host" else "host"
+    shown = pair.host.game.moves[0].revealed
+    pair.post(asker, pair.sides[asker].offer_to_peer("takeback"))
+    pair.deliver()
+    pair.post(other, pair.sides[other].answer("takeback", True))
+    pair.deliver()
+    assert pair.host.game.moves == [] == pair.guest.game.moves
+    reply = pair.sides[asker].act("c2")  # no partial decryption needed: both already know this card
+    assert "partial" not in json.loads(reply.messages[0])
+    pair.post(asker, reply)
+    pair.deliver()
+    assert [side.game.moves[0].revealed for side in pair.sides.values()] == [shown, shown]
+    play_out(pair)
+    assert pair.host.phase == pair.guest.phase == "verified"
