@@ -62,6 +62,7 @@ export function createStackPop() {
     if (!area) return;
     const room = visibleArea(area);
     pop.classList.remove("wide");
+    pop.style.left = pop.style.top = "0px"; // measured where nothing squeezes it
     pop.style.maxWidth = `${Math.max(0, room.right - room.left)}px`;
     if (pop.offsetHeight > room.bottom - room.top) pop.classList.add("wide"); // too tall: in rows
     const areaAt = area.getBoundingClientRect();

@@ -159,3 +159,18 @@ def test_clicks_that_do_nothing_are_reported(board_page):
     cell(board_page, "b2").click()
     cell(board_page, "a4").click()  # not a destination of the selected piece
     assert board_page.evaluate("window.nothing") == [{"from": None, "to": "d8"}, {"from": "b2", "to": "a4"}]
+
+
+def test_a_stack_taller_than_the_board_opens_in_rows_inside_it(board_page):
+    board_page.set_viewport_size({"width": 400, "height": 500})
+    board_page.evaluate("document.getElementById('board-root').style.width = '220px'")
+    squares = dict.fromkeys(names(4, 4))
+    squares["b3"] = "pRAHCEPPRRHp"  # twelve pieces on a board about 190 px high
+    show(board_page, {"board": {"files": 4, "ranks": 4, "names": names(4, 4)}, "squares": squares})
+    cell(board_page, "b3").hover()
+    pop = board_page.locator(".stack-pop")
+    expect(pop).to_be_visible()
+    assert pop.locator(".disc").count() == 12
+    box, area = pop.bounding_box(), board_page.locator(".board-area").bounding_box()
+    assert area["x"] <= box["x"] and box["x"] + box["width"] <= area["x"] + area["width"] + 0.5
+    assert area["y"] <= box["y"] and box["y"] + box["height"] <= area["y"] + area["height"] + 0.5
