@@ -210,6 +210,10 @@ export function renderButtons() {
     else button.removeAttribute("title");
   }
   b.resign.disabled = !idle || !resigner();
+  // greyed on the player's first turn: say why (a report took them for broken)
+  if (!serious && idle && !undoable && !view.outcome) b.undo.title = t("undo.nothingYet");
+  if (idle && !view.outcome && !view.side) b.resign.title = t("resign.notYet");
+  else b.resign.removeAttribute("title");
   const over = Boolean(view.outcome) && view.moves.length > 0;
   els.replayBar.hidden = !over;
   if (over) {

@@ -227,3 +227,21 @@ def test_undo_hint_and_resign_are_live_on_the_players_turn_in_chinese(page, open
         style = button.evaluate("b => [getComputedStyle(b).borderStyle, getComputedStyle(b).color]")
         new = page.locator("#btn-new").evaluate("b => [getComputedStyle(b).borderStyle, getComputedStyle(b).color]")
         assert style == new, (name, style, new)  # drawn like the New game button, not greyed
+
+
+def test_on_the_first_turn_the_greyed_buttons_say_why_in_chinese(page, open_app):
+    """Before the player's first move Undo has nothing to take back, and in a face-down game Resign waits
+    for the colours: greyed, with the reason on hover (the likely source of the report above)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app("lang=zh")
+    page.wait_for_function(IDLE_JS, timeout=WAIT_MS)
+    expect(page.locator("#btn-undo")).to_be_disabled()
+    expect(page.locator("#btn-undo")).to_have_attribute("title", re.compile("还没有可悔的棋"))
+    expect(page.locator("#btn-resign")).to_be_disabled()
+    expect(page.locator("#btn-resign")).to_have_attribute("title", re.compile("颜色确定后"))
+    page.locator("#board .sq.actionable").first.click()  # a flip: the colours are known, a move to take back
+    page.wait_for_function("() => document.querySelectorAll('#moves [data-move]').length >= 2", timeout=WAIT_MS)
+    page.wait_for_function(IDLE_JS, timeout=WAIT_MS)
+    for name in ("#btn-undo", "#btn-resign"):
+        expect(page.locator(name)).to_be_enabled()
+        expect(page.locator(name)).not_to_have_attribute("title", re.compile("."))
