@@ -181,3 +181,50 @@ def test_a_pasted_invitation_instead_of_a_reply_is_named(two_pages, open_app):
     alert = host.locator("#friend-dialog .form-error")
     alert.wait_for()
     assert "this is an invitation, not a reply" in alert.inner_text()
+
+
+def audit(page, axe_source, where):
+    from test_accessibility import RUN_AXE
+
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=axe_source)
+    violations = page.evaluate(RUN_AXE)
+    assert not violations, f"{where}: {violations}"
+
+
+def test_the_friend_dialogs_and_bar_pass_axe_and_work_from_the_keyboard(two_pages, open_app, wait_for_engine,
+                                                                         axe_source):
+    host, guest, _ = two_pages
+    open_app(NO_STUN, target=host)
+    host.click("#btn-friend")
+    host.keyboard.press("Enter")  # the new-game dialog's focus is on its first choice; Enter starts
+    host.locator("#fr-name").wait_for()
+    assert host.evaluate("document.activeElement.id") == "fr-name"  # the name field has the focus
+    audit(host, axe_source, "the host's name")
+    host.keyboard.type("Ann")
+    host.keyboard.press("Enter")
+    host.locator("#fr-join-link").wait_for()
+    assert host.evaluate("document.activeElement.id") == "fr-join-link"  # the link, selected, ready to copy
+    audit(host, axe_source, "the invitation")
+    reply = answer_invitation(guest, host.locator("#fr-join-link").input_value(), wait_for_engine)
+    audit(guest, axe_source, "the reply")
+    host.locator("#fr-reply").focus()
+    host.keyboard.insert_text(reply)
+    host.keyboard.press("Tab")
+    host.keyboard.press("Enter")  # the Connect button, after the reply field
+    host.locator("#friend-dialog").wait_for(state="hidden", timeout=90_000)
+    host.locator("#fr-say").wait_for(timeout=120_000)
+    audit(host, axe_source, "the friend bar")
+
+
+def test_a_reply_opened_in_another_tab_is_handed_to_the_tab_that_invited(two_pages, open_app, wait_for_engine):
+    host, guest, _ = two_pages
+    open_app(NO_STUN, target=host)
+    reply = answer_invitation(guest, make_invitation(host), wait_for_engine)
+    second = host.context.new_page()  # the host opens the reply link in a new tab of the same browser
+    second.goto(reply)
+    wait_for_engine(second)
+    second.locator("#friend-dialog [role=status]").wait_for()
+    assert "passed to the tab that made the invitation" in second.locator("#friend-dialog").inner_text()
+    host.locator("#friend-dialog").wait_for(state="hidden", timeout=90_000)
+    assert "Connected to Bo" in host.locator("#friend-bar .friend-state").inner_text()
