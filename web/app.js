@@ -23,8 +23,8 @@ import { confirmDialog } from "./ui/confirm.js";
 import { $ } from "./ui/dom.js";
 import { createNewGameDialog } from "./ui/newgame.js";
 import { createFriendDialog } from "./ui/friend.js";
-import { friendGameActive, friendOffer, friendRecord, friendResign, knownFriendGame, restoreFriendGame, setFriendHooks,
-  startFriendGame } from "./ui/friend-game.js";
+import { friendGameActive, friendOffer, friendRecord, friendResign, knownFriendGame, leaveFriendGame, restoreFriendGame,
+  setFriendHooks, startFriendGame } from "./ui/friend-game.js";
 import { codeInHash } from "./remote/codec.js";
 import { matchLevel, parseParams } from "./ui/params.js";
 import { createRecordDialog } from "./ui/recorddialog.js";
@@ -165,6 +165,7 @@ async function startFromDialog(choice) {
     friendDialog.host({ variant: choice.variant, options: choice.options, clock: choice.clock });
     return;
   }
+  if (friendGameActive()) leaveFriendGame(); // a game here ends the friend game on the board
   await startGame(choice);
   Object.assign(settings, {
     mode: choice.mode, first: choice.first, level: choice.level, variant: choice.variant, clock: choice.clock,
@@ -197,6 +198,7 @@ function openRecord() {
 
 /** @param {string} text */
 function importRecord(text) {
+  if (friendGameActive()) leaveFriendGame();
   return loadRecord(text).then(() => announce(t("record.loaded")));
 }
 

@@ -94,7 +94,8 @@ def test_a_whole_game_with_a_friend_ends_verified_on_both_pages(two_pages, open_
         assert end["status"]["phase"] == "verified", end["status"]
         assert end["status"]["cheat"] is None
     assert ends[0]["moves"] == ends[1]["moves"]  # one transcript, seen alike
-    for page in (host, guest):  # the record at the end names both players (Player1 is who opened)
+    for page in (host, guest):  # the end panel, and the record naming both players (Player1 is who opened)
+        page.locator("#gameover").wait_for()
         page.locator("#btn-record").click()
         record = page.locator("#record-dialog textarea").input_value()
         names = sorted(re.findall(r'\[Player[12] "(\w+)"\]', record))
@@ -231,3 +232,24 @@ def test_canned_lines_a_takeback_and_a_draw_are_offered_and_answered(two_pages, 
     ends = [wait_verified(page) for page in (host, guest)]
     for end in ends:
         assert end["status"]["phase"] == "verified" and end["outcome"]["result"] == "1/2-1/2", end["outcome"]
+
+
+def test_a_timed_game_keeps_both_clocks_on_both_pages(two_pages, open_app, wait_for_engine):
+    host, guest, _ = two_pages
+    open_app(NO_STUN, target=host)
+    invitation = make_invitation(host, variant="cheight", clock="3+2")
+    reply = answer_invitation(guest, invitation, wait_for_engine)
+    host.locator("#fr-reply").fill(reply)
+    host.locator("#fr-connect").click()
+    for page in (host, guest):
+        page.locator("#friend-dialog").wait_for(state="hidden", timeout=90_000)
+        wait_started(page)
+    play_some(host, guest, random.Random(8), 4)
+    for page in (host, guest):
+        page.wait_for_function("() => window.appState.busy === 0")
+        status = state(page)["status"]
+        assert status["clock"] == {"initial_ms": 180_000, "increment_ms": 2000}
+        shown = page.locator(".player-card .clock").all_inner_texts()
+        assert len(shown) == 2 and all(text.startswith(("3:", "2:")) for text in shown), shown
+        for player in ("1", "2"):  # each side's reading: under the start plus the increments earned
+            assert 0 < status["clocks"][player] <= 180_000 + 2 * 2000

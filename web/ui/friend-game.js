@@ -148,11 +148,17 @@ function onEvent(event) {
       note(t(event.from === "me" ? "friend.you" : "friend.says",
         { name, text: lineText(event.line) }));
       break;
-    case "game_over":
+    case "game_over": {
       if (current) current.over = true;
-      if (typeof event.record === "string") app.record = event.record;
-      gameOver();
+      const record = typeof event.record === "string" ? event.record : friendRecord();
+      if (record) app.record = record;
+      // the finished game into this page's own session too, so the end panel's graph, the check and the
+      // review read this game (the remote session is the protocol's, beside it)
+      task(async () => {
+        if (record) await call("load_record", { record }).catch(() => null);
+      }).then(gameOver, gameOver);
       break;
+    }
     case "cheat":
       if (current) current.over = true;
       caught(said);
