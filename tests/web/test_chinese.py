@@ -1,7 +1,8 @@
 """中文: every string a player sees is translated. The test walks the interface in
 Chinese (play, an illegal click, every variant in the new-game dialog, the
 rules pages, settings, a refused record, resigning, a finished game of each
-variant with its review) and checks that no visible text or label holds a
+variant with its review; each game's options, choices and rules page; a Cheight
+game) and checks that no visible text or label holds a
 Latin word, except notation (squares, moves, records), names, and code."""
 
 import re
@@ -78,8 +79,6 @@ def test_the_whole_interface_in_chinese(open_app, page):
     for variant in ("hdc2", "banqi", "gaiqi", "cheight"):  # each game's words come from hdchess/words/
         page.locator("#ng-variant").select_option(variant)
         check(page, f"the new-game dialog ({variant})")
-        if variant == "cheight":
-            continue  # its rules text writes positions and perft as plain text (not yet in code)
         page.locator("#ng-rules").click()
         expect(page.locator("#rules-dialog")).to_be_visible()
         check(page, f"the rules of {variant}")
@@ -135,3 +134,49 @@ def test_a_game_s_words_come_from_the_engine_and_an_untranslated_game_shows_its_
     expect(dialog.locator(".summary")).to_contain_text("The xiangqi set face-down")
     expect(dialog.locator('label[for="ng-opt-no_progress_plies"]')).to_have_text("No-progress limit (plies)")
     check(page, "the new-game dialog with an untranslated game")  # its English is marked as such
+
+
+# Every word of the new-game dialog, a closed list's choices included (they have no box until it opens).
+DIALOG_WORDS_JS = """() => [...document.querySelectorAll(
+    '#new-dialog option, #new-dialog label, #new-dialog legend, #new-dialog .help, #new-dialog .summary')]
+  .filter((el) => !el.closest('[lang="en"]')).map((el) => el.textContent.trim()).filter(Boolean)"""
+GAMES = ("hdc2", "banqi", "gaiqi", "cheight")
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_each_game_s_options_and_rules_page_in_chinese(open_app, page, variant):
+    """A game's name, summary, options and choices, and its rules page (title, legend and text), all
+    in Chinese: no option identifier, no English word outside notation."""
+    open_app("lang=zh")
+    page.locator("#btn-new").click()
+    page.locator("#ng-variant").select_option(variant)
+    words = latin_words(page.evaluate(DIALOG_WORDS_JS))
+    assert not words, f"English in the new-game dialog of {variant}: {sorted(words)[:12]}"
+    check(page, f"the new-game dialog of {variant}")
+    page.locator("#ng-rules").click()
+    rules = page.locator("#rules-dialog .rules-page")
+    expect(rules).to_be_visible()
+    expect(rules).to_have_attribute("lang", "zh-Hans")  # written in Chinese, not the English shown as such
+    assert not latin_words([page.locator("#rules-title").text_content()])
+    check(page, f"the rules of {variant}")
+    code = [text for text in rules.locator(".rules-text code").all_text_contents()
+            if not NOTATION_ONLY.fullmatch(text)]
+    assert not code, f"the rules of {variant} show code that is no notation: {code[:8]}"
+
+
+# What a rules page may write as code: a game record's squares and moves (c2, c2(R), c2-c5, a1xa5, b2-c3+1,
+# a8=c1^0, d3xc3(P), several in a row), nothing else (no option names, positions or commands).
+MOVE = r"[a-h]\d(?:\([A-Za-z]\))?(?:[-x][a-h]\d(?:\([A-Za-z]\))?(?:\+\d|\+k)?|=[a-h]\d\^\d)?"
+NOTATION_ONLY = re.compile(rf"{MOVE}(?: {MOVE})*|\+k")
+
+
+def test_a_cheight_game_in_chinese(open_app, page):
+    """Cheight's board, status lines and stack notes in Chinese, a move played."""
+    page.emulate_media(reduced_motion="reduce")
+    open_app("lang=zh&variant=cheight&first=human&level=Beginner&seed=3")
+    check(page, "a Cheight game's first screen")
+    page.locator('#board [data-sq="a2"]').click()
+    check(page, "a Cheight piece picked")
+    page.locator('#board [data-sq="a3"]').click()
+    page.wait_for_selector("#board.interactive", timeout=WAIT_MS)
+    check(page, "a Cheight game in progress")
