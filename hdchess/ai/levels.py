@@ -114,7 +114,7 @@ def choose_action(state: GameState, level: str | int | Level = "Master", seed: i
     else:
         result = analyse(state, level.limits(), seed=seed, root_margin=margin, stop=stop, on_info=on_info,
                          contempt=contempt, book=temperature <= 0, timing=timing)
-    checks = max(30, (level.nodes or 80_000) // 8)  # nodes for each proof that the other side wins by force
+    checks = max(100, (level.nodes or 80_000) // 8)  # nodes for each proof that the other side wins by force
     if temperature <= 0 or len(result.root_scores) < 2 or result.table:
         return avoid_proven_loss(state, result, checks)  # every level plays what the endgame tables say
     if converting(state):

@@ -1,7 +1,7 @@
 """A test suite of Cheight's forced wins, from self-play: ``python -m hdchess.lab.mates``.
 
-Plays games between two copies of a level on both Cheight boards (8 x 4 and
-4 x 4), asks the forced-win search (:mod:`hdchess.ai.mate`) about the positions
+Plays quick self-play games (:mod:`.quick_play`) on both Cheight boards (8 x 4
+and 4 x 4), asks the forced-win search (:mod:`hdchess.ai.mate`) about the positions
 of each game's last moves, and keeps a mix: wins in 1 to N, proven losses, and
 positions with neither within the depth asked. Every kept entry is checked
 again by plain minimax (:func:`exhaustive`: every action at every node, no
@@ -16,7 +16,7 @@ defence, and not in fewer; ``loss N``: the other side does so whatever the
 side to move plays, and not in fewer; ``none N``: neither side can force it
 within N moves.
 
-    python -m hdchess.lab.mates --games 12 --out tests/data/cheight_mates.txt
+    python -m hdchess.lab.mates --games 200 --out tests/data/cheight_mates.txt
 """
 
 from __future__ import annotations
@@ -27,10 +27,11 @@ import sys
 import time
 from collections.abc import Iterator
 
-from ..ai.levels import choose_action
 from ..ai.mate import forced_win
 from ..rules import GameState
+from ..stacks.state import State
 from ..variants import load_ruleset
+from .quick_play import game
 
 BOARDS = {"normal": {}, "minimal": {"layout": "minimal"}}  # 8 x 4 and 4 x 4: the rule options of each
 
@@ -69,15 +70,13 @@ def verdict(state: GameState, depth: int) -> tuple[str, int]:
     return "none", depth
 
 
-def game_positions(board: str, level: str, seed: int, last: int) -> Iterator[GameState]:
-    """The positions of one self-play game's last ``last`` moves (the game's end is where forced wins are)."""
-    ruleset = load_ruleset("cheight", **BOARDS[board])
-    state = ruleset.new_state()
-    played: list[GameState] = []
-    while state.outcome() is None and state.ply < 300:
-        played.append(state.copy())
-        state.push(choose_action(state, level, seed=seed * 7919 + state.ply).action)
-    yield from played[-last:]
+def game_positions(board: str, seed: int, last: int) -> Iterator[GameState]:
+    """The positions before one quick self-play game's last ``last`` moves (:mod:`.quick_play`;
+    the game's end is where forced wins are)."""
+    start = load_ruleset("cheight", **BOARDS[board]).new_state()
+    assert isinstance(start, State)
+    positions = game(start, seed)
+    yield from positions[-last - 1:-1]
 
 
 def line(state: GameState, kind: str, n: int, board: str) -> str:
@@ -88,29 +87,36 @@ def line(state: GameState, kind: str, n: int, board: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hdchess.lab.mates", description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10, help="self-play games per board")
-    parser.add_argument("--level", default="Club")
     parser.add_argument("--depth", type=int, default=3, help="the longest win asked for, in moves")
     parser.add_argument("--last", type=int, default=8, help="positions from the end of each game")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--boards", nargs="+", choices=list(BOARDS), default=list(BOARDS))
+    parser.add_argument("--nodes", type=int, default=400_000, help="the search's budget per position")
+    parser.add_argument("--seconds", type=float, default=150.0, help="stop looking after this long")
     parser.add_argument("--out", default="-")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     rng = random.Random(args.seed)
     kept: list[str] = []
     seen: set[str] = set()
-    for board in BOARDS:
+    for number, board in enumerate(args.boards):
         per_kind: dict[str, int] = {}
-        for game in range(args.games):
-            for state in game_positions(board, args.level, args.seed * 1000 + game, args.last):
+        board_ends = started + args.seconds * (number + 1) / len(args.boards)  # each board its share of the time
+        for number_of_game in range(args.games):
+            if time.perf_counter() > board_ends:
+                break
+            for state in game_positions(board, args.seed * 1000 + number_of_game, args.last):
+                if time.perf_counter() > board_ends:
+                    break
                 text = state.position_text()
                 if text in seen:
                     continue
                 seen.add(text)
-                found = forced_win(state, args.depth, nodes=400_000)
+                found = forced_win(state, args.depth, nodes=args.nodes)
                 if not found.complete and found.moves is None:
                     continue
                 kind = "none" if found.moves is None else "win" if found.moves > 0 else "loss"
-                key = f"{kind}{abs(found.moves or 0)}"
+                key = f"{kind}{abs(found.moves or args.depth)}"
                 if per_kind.get(key, 0) >= 6 or (kind == "none" and rng.random() < 0.5):
                     continue
                 checked = verdict(state, args.depth)
@@ -120,10 +126,12 @@ def main(argv: list[str] | None = None) -> int:
                     return 1
                 per_kind[key] = per_kind.get(key, 0) + 1
                 kept.append(line(state, *checked, board))
+                print(kept[-1], file=sys.stderr, flush=True)
         print(f"{board}: {per_kind}", file=sys.stderr)
     header = ["# Cheight forced wins: <position> ; win N | loss N | none N [rule options]",
-              f"# made by python -m hdchess.lab.mates --games {args.games} --level {args.level} "
-              f"--depth {args.depth} --last {args.last} --seed {args.seed}; each entry checked by plain minimax",
+              f"# made by python -m hdchess.lab.mates --games {args.games} --boards {' '.join(args.boards)} "
+              f"--nodes {args.nodes} --depth {args.depth} --last {args.last} --seed {args.seed}; "
+              "each entry checked by plain minimax",
               "# win N: the side to move covers the General in N of its moves, not fewer; loss N: the other side",
               "# does so against any defence, not in fewer; none N: neither side within N moves."]
     text = "\n".join(header + kept) + "\n"
