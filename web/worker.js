@@ -47,16 +47,19 @@ const errorText = (error) => String((error instanceof Error && error.message) ||
 // cache, as in a private window, keeps no file as big as the runtime's 9.6 MB). The service worker checks
 // each against the build's hash of it, so a file from another build is never taken. Once a service
 // worker serves this site (the page says so in this script's URL), nothing is put aside.
+// Only start-up's files are put aside (staging stops once Python is ready): a file fetched later (the
+// endgame tables' manifest, asked for by the first view) could be put aside after the service worker
+// has taken what was there, and would stay there for nothing.
 const STAGING = "hdchess.fetched";
 const staging = new URL(import.meta.url).hash === "#first-visit" && typeof caches !== "undefined";
 /** @type {Promise<unknown>[]} */
 const stored = [];
+const nativeFetch = globalThis.fetch;
 if (staging) {
-  const nativeFetch = globalThis.fetch.bind(globalThis);
   const site = siteUrl("");
   /** @type {typeof fetch} */
   const keepingFetch = async (input, init) => {
-    const response = await nativeFetch(input, init);
+    const response = await nativeFetch.call(globalThis, input, init);
     const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
     if (response.ok && response.status === 200 && url.startsWith(site) && !url.includes("?")) {
       const copy = response.clone(); // now, before the caller reads the body
@@ -104,6 +107,7 @@ async function boot() {
   const version = bridge.__version__;
   bridge.destroy();
   await Promise.all(stored); // each was written while it arrived: done by now, and the service worker comes next
+  globalThis.fetch = nativeFetch; // staging stops here (see STAGING)
   progress((stage = "ready"), 1);
   scope.postMessage({ event: "ready", version });
   tablesOf = (variant) => { addTables(pyodide, handle, variant); };
