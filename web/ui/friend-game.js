@@ -34,6 +34,9 @@ let hooks = { invite() {} };
 /** @type {string[]} */
 const log = []; // the canned lines and notes of this game, newest last
 const LOG_LINES = 6;
+const TICK_MS = 5000; // while the friend owes a move or a reply: fresh clock readings, and whether a claim is open
+/** @type {number | null} */
+let ticker = null;
 
 /** Is a friend game on the board? */
 export function friendGameActive() {
@@ -106,6 +109,17 @@ function show(view) {
   app.fromRecord = false;
   syncClock();
   renderAll(view.moves.length > before ? view.last_move : null);
+}
+
+/** Ask the protocol for a fresh status now and then while the friend owes something (a claim may open). */
+function startTicks() {
+  if (ticker !== null) window.clearInterval(ticker);
+  ticker = window.setInterval(() => {
+    const status = current?.remote;
+    if (!current || current.over || !status || status.phase !== "playing") return;
+    if ((status.my_turn && !status.pending) || app.busy) return;
+    remote("remote_tick");
+  }, TICK_MS);
 }
 
 /** The page's clock from the protocol's readings (each side's time left now, whose runs). */
@@ -193,6 +207,7 @@ export async function startFriendGame(connected) {
   log.length = 0;
   bindLink(connected.link);
   mountBar();
+  startTicks();
   connected.link.hello(connected.myName, connected.session);
   if (connected.resume && stored?.session === connected.session) {
     current.over = Boolean(stored.over);
@@ -213,6 +228,7 @@ export async function restoreFriendGame() {
   current = { session: stored.session, myName: stored.myName, peerName: stored.peerName, game: stored.game,
     link: null, remote: null, over: Boolean(stored.over) };
   mountBar();
+  startTicks();
   const reply = await remote("remote_resume", { saved: stored.saved });
   if (!reply) {
     leave();
@@ -287,6 +303,8 @@ function leave() {
   current?.link?.bye();
   current?.link?.close();
   current = null;
+  if (ticker !== null) window.clearInterval(ticker);
+  ticker = null;
   clearFriendGame();
   bar?.remove();
   bar = null;
@@ -384,7 +402,12 @@ export function renderBar() {
       lines.length ? el("span", { class: "friend-say" }, select,
         el("button", { type: "button", id: "fr-say", disabled: !connected,
           onclick: () => remote("remote_chat", { line: select.value }) }, t("friend.say"))) : null,
+      status.claimable && !over ? el("button", { type: "button", id: "fr-claim", class: "primary",
+        onclick: () => remote("remote_claim") }, t("friend.claim")) : null,
       el("button", { type: "button", id: "fr-leave", onclick: leaveFriendGame }, t("friend.leave"))),
+    !connected && !over && !status.clock && status.abandon_after_s
+      ? el("p", { class: "help" }, t("friend.claimWait", { name, minutes: Math.round(status.abandon_after_s / 60) }))
+      : "",
     caughtLine instanceof HTMLElement ? caughtLine : el("p", { class: "friend-caught form-error", role: "alert", hidden: true }),
     el("ul", { class: "friend-log" }, log.map((line) => el("li", {}, line))));
   if (focused) document.getElementById(focused)?.focus(); // redrawn under the keyboard: the focus stays
