@@ -34,7 +34,8 @@ TEXTS_JS = """() => {
   return out;
 }"""
 
-NOTATION = re.compile(r"\b[a-z]\d{1,2}(?:[-x][a-z]\d{1,2})?(?:\([A-Za-z]\))?|\b\d+\.")
+# a square or move, also right after a piece's character (俥c2–c5), and a move number
+NOTATION = re.compile(r"(?<![A-Za-z0-9])[a-z]\d{1,2}(?:[-–x][a-z]\d{1,2})?(?:\([A-Za-z]\))?|\b\d+\.")
 # names: the program, a language, the runtime, a title's numeral, the games' short names
 ALLOWED = {"hdchess", "English", "Python", "Pyodide", "II", "hdc2", "banqi", "gaiqi", "cheight"}
 
