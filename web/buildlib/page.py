@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 from .common import ROOT, WEB, BuildError, hdchess_module, log, site_files
-from .qr import vendor_qr
+from .qr import QR_TARGET, vendor_qr
 
 # web/ files that build or serve the site but are no part of it.
 NOT_IN_SITE = {"build.py", "serve.py", "compile-pyc.mjs", "package.json", "package-lock.json", "sw.js", "README.md",
@@ -83,8 +83,9 @@ def write_service_worker(site: Path, on_demand: list[str]) -> str:
     for mark in (SW_VERSION_MARK, SW_FILES_MARK, SW_ON_DEMAND_MARK, SW_HASHES_MARK):
         if mark not in template:
             raise BuildError(f"web/sw.js must contain {mark}")
-    # the documentation pages too: few players read them, and a page read is cached then
-    on_demand = [*on_demand, *(name for name in files if name.startswith(DOCS_ON_DEMAND))]
+    # the documentation pages too: few players read them, and a page read is cached then; and the QR encoder
+    # (52 kB), loaded only when a friend game's invitation is drawn
+    on_demand = [*on_demand, *(name for name in files if name.startswith(DOCS_ON_DEMAND) or name == QR_TARGET)]
     precache = ["./", *(name for name in files if name not in on_demand)]
     text = template.replace(f'"{SW_VERSION_MARK}"', json.dumps(version))
     text = text.replace(f'"{SW_FILES_MARK}"', json.dumps(precache, indent=2))
