@@ -8,8 +8,9 @@ use them, both here because the measurements chose one and the browser may need 
   start, all reading and writing one transposition table in shared memory
   (:class:`SharedTable`, 24 bytes a slot). What one finds, the others read instead of
   searching it again. The first worker's depths are the search's; the deepest result any
-  worker completed is played. With 2 workers the first reaches a depth with about 0.6 of
-  the nodes one process needs; root splitting only 0.93 (tests/bench/bench_parallel.py).
+  worker completed is played. With 2 workers the first reaches a depth with about 0.66 of
+  the nodes one process needs, with 8 about 0.27; root splitting 0.85 and 0.79
+  (tests/bench/bench_parallel.py).
 - **Root splitting** (a pool without a table). The coordinator deepens and hands out each
   iteration's root actions one at a time to the free workers, each keeping its own table:
   the first action with the full window, the next ones against the best value known (the
@@ -234,9 +235,11 @@ def serve(conn: Connection, table: SharedTable | None = None) -> None:
 
 
 def _think(conn: Connection, table: SharedTable, record: PublicRecord, options: dict[str, Any], max_depth: int,
-           index: int) -> tuple[Action, float, int, int, tuple[Action, ...], dict[Action, float], bool]:
+           index: int) -> tuple[Action, float, int, int, tuple[Action, ...], dict[Action, float], bool, float]:
     """A whole search with the shared table; the first worker reports each depth, a helper
-    (any other) stays a depth ahead of it from the start (their entries then differ)."""
+    (any other) stays a depth ahead of it from the start (their entries then differ). The
+    result ends with the processor time it took (ms: a bench's time to depth on a busy machine)."""
+    cpu = time.process_time()
     searcher = Searcher(rebuild(record), SearchLimits(depth=max_depth), stop=_MessageWaiting(conn), tt=table,
                         **{**options, "seed": options["seed"] + index})
 
@@ -253,7 +256,8 @@ def _think(conn: Connection, table: SharedTable, record: PublicRecord, options: 
     searcher.advance()
     result = searcher.result()
     depth = result.depth if searcher.scores else 0  # a helper that skipped depth 1 and finished nothing
-    return result.action, result.score, depth, searcher.nodes, result.pv, result.root_scores, result.solved
+    cpu_ms = (time.process_time() - cpu) * 1000
+    return result.action, result.score, depth, searcher.nodes, result.pv, result.root_scores, result.solved, cpu_ms
 
 
 class WorkerError(Exception):
@@ -389,6 +393,7 @@ class ParallelSearcher:
         self.nodes = 0
         self.jobs = 0  # root actions searched (a bench counts them)
         self.worker_nodes = [0] * pool.size  # the work each worker did (a bench reads it)
+        self.worker_cpu_ms = [0.0] * pool.size  # and its processor time (helpers only)
 
     def run(self) -> SearchResult:
         local, state = self.local, self.state
@@ -488,9 +493,10 @@ class ParallelSearcher:
             worker.send(("stop",))
         for worker in workers[1:]:
             results.append(worker.receive()[1:])
-        for index, (_, _, _, nodes, _, _, _) in enumerate(results):
+        for index, (_, _, _, nodes, _, _, _, cpu_ms) in enumerate(results):
             self._count(index, nodes)
-        action, score, depth, _, pv, scores, solved = max(results, key=lambda r: r[2])  # the first of the deepest
+            self.worker_cpu_ms[index] = cpu_ms
+        action, score, depth, _, pv, scores, solved, _ = max(results, key=lambda r: r[2])  # the first of the deepest
         return SearchResult(action, score, depth, self.nodes, self._elapsed_ms(), pv, scores, solved)
 
     def _iteration(self, workers: list[Worker], depth: int, order: list[Action], previous: dict[Action, float]

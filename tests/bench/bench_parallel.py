@@ -11,8 +11,10 @@ searched first by one process (hdchess.ai.search) to the first depth that takes 
 least --target-ms, then to that same depth by the parallel search. Printed per position
 and summed: wall time (one process, 1 worker, 2 workers), nodes in all, and for N
 workers the busiest worker's nodes and the "work speed-up" (one process's nodes over
-the busiest worker's). Short: about a minute; say how loaded the machine was (it prints
-``uptime`` before and after).
+the busiest worker's). On a busy machine the wall times say little (two workers do not get
+two cores): the processor time the first of 2 helpers takes to the depth, against one
+process's, is what the time would be with a core each. Short: a minute or two; say how
+loaded the machine was (it prints ``uptime`` before and after).
 """
 
 from __future__ import annotations
@@ -48,23 +50,30 @@ def positions(variant: str) -> list[tuple[str, GameState]]:
     return found
 
 
-def depth_for(state: GameState, target_ms: float) -> tuple[int, float, int]:
-    """The first depth one process needs at least target_ms to reach; its time and nodes."""
+def depth_for(state: GameState, target_ms: float) -> tuple[int, float, int, float]:
+    """The first depth one process needs at least target_ms to reach (or the last it reaches
+    within 8 times that: a depth can cost twenty times the one before); its time, nodes and
+    processor time."""
+    reached = (1, 0.0, 0, 0.0)
     for depth in range(2, 30):
-        start = time.perf_counter()
-        result = Searcher(state.copy(), SearchLimits(depth=depth), seed=1).run()
+        start, cpu = time.perf_counter(), time.process_time()
+        result = Searcher(state.copy(), SearchLimits(depth=depth, movetime_ms=8 * target_ms), seed=1).run()
         elapsed = (time.perf_counter() - start) * 1000
-        if elapsed >= target_ms or result.solved or result.depth < depth:
-            return result.depth, elapsed, result.nodes
-    raise AssertionError("unreachable")
+        if result.depth < depth:
+            return reached
+        reached = (depth, elapsed, result.nodes, (time.process_time() - cpu) * 1000)
+        if elapsed >= target_ms or result.solved:
+            return reached
+    return reached
 
 
 def parallel(state: GameState, depth: int, pool: WorkerPool) -> tuple[float, int, list[int], float]:
+    """Wall ms, nodes in all, each worker's nodes, the first worker's processor ms (helpers only)."""
     start = time.perf_counter()
     searcher = ParallelSearcher(state.copy(), SearchLimits(depth=depth), pool, seed=1)
     result = searcher.run()
     elapsed = (time.perf_counter() - start) * 1000
-    return elapsed, result.nodes, searcher.worker_nodes, result.score
+    return elapsed, result.nodes, searcher.worker_nodes, searcher.worker_cpu_ms[0]
 
 
 def managed_times(variants: list[str], target_ms: float) -> None:
@@ -116,20 +125,26 @@ def main() -> None:
     def add(key: str, value: float) -> None:
         totals[key] = totals.get(key, 0.0) + value
 
-    header = f"{'position':14} {'depth':>5} {'1 proc ms':>9} {'1 wkr ms':>9} {'2 wkr ms':>9} {'x2 time':>7}"
+    header = (f"{'position':14} {'depth':>5} {'1 proc ms':>9} {'1 wkr ms':>9} {'2 wkr ms':>9} {'x2 time':>7} "
+              f"{'1p cpu':>8} {'2w1 cpu':>8}")
     header += "".join(f" {f'{n}w work':>8}" for n in counts)
     print(header)
     try:
         for variant in args.variants.split(","):
             for name, state in positions(variant):
-                depth, serial_ms, serial_nodes = depth_for(state, args.target_ms)
+                depth, serial_ms, serial_nodes, serial_cpu = depth_for(state, args.target_ms)
+                for pool in pools.values():  # a worker's first game or ending loads its knowledge, tables: not timed
+                    parallel(state, 2, pool)
                 one_ms, _, _, _ = parallel(state, depth, pools[1])
-                two_ms, _, _, _ = parallel(state, depth, pools[2])
+                two_ms, _, _, two_cpu = parallel(state, depth, pools[2])
+                add("serial_cpu", serial_cpu)
+                add("two_cpu", two_cpu)
                 add("serial_ms", serial_ms)
                 add("one_ms", one_ms)
                 add("two_ms", two_ms)
                 add("serial_nodes", serial_nodes)
-                line = f"{name:14} {depth:5} {serial_ms:9.0f} {one_ms:9.0f} {two_ms:9.0f} {serial_ms / two_ms:7.2f}"
+                line = (f"{name:14} {depth:5} {serial_ms:9.0f} {one_ms:9.0f} {two_ms:9.0f} {serial_ms / two_ms:7.2f} "
+                        f"{serial_cpu:8.0f} {two_cpu:8.0f}")
                 for n in counts:
                     _, nodes, per_worker, _ = parallel(state, depth, pools[n])
                     add(f"busiest_{n}", max(per_worker))
@@ -142,6 +157,10 @@ def main() -> None:
     print(f"\nsums: one process {totals['serial_ms']:.0f} ms, 1 worker {totals['one_ms']:.0f} ms, "
           f"2 workers {totals['two_ms']:.0f} ms: time to depth x{totals['serial_ms'] / totals['two_ms']:.2f} "
           f"with 2 workers")
+    if totals["two_cpu"]:
+        print(f"processor time to depth: one process {totals['serial_cpu']:.0f} ms, the first of 2 workers "
+              f"{totals['two_cpu']:.0f} ms: x{totals['serial_cpu'] / totals['two_cpu']:.2f} (what the time would be "
+              "with a core for each worker)")
     for n in counts:
         print(f"{n} workers: nodes in all x{totals[f'nodes_{n}'] / totals['serial_nodes']:.2f} of one process's, "
               f"busiest worker {totals[f'busiest_{n}'] / totals['serial_nodes']:.2f} of them: "
