@@ -101,7 +101,7 @@ def test_the_whole_interface_in_chinese(open_app, page):
     check(page, "a resigned game")
 
 
-@pytest.mark.parametrize("variant", ["hdc2", "banqi", "gaiqi"])
+@pytest.mark.parametrize("variant", ["hdc2", "banqi", "gaiqi", "cheight"])
 def test_a_finished_game_and_its_review_in_chinese(open_app, page, variant):
     page.emulate_media(reduced_motion="reduce")
     open_app({"record": finished(variant)[0], "lang": "zh"})
