@@ -151,6 +151,9 @@ def test_a_worker_starts_with_no_seed_in_its_environment_or_command_line(monkeyp
     monkeypatch.setenv("MATCH_SEED", "12345")
     worker = parallel.Worker()
     try:
+        options = {"seed": 0, "root_margin": None, "contempt": 0.0, "selective": True, "reductions": True}
+        worker.send(("position", public_record(load_ruleset("banqi").new_state()), options))
+        assert worker.receive() == ("ready",)  # it runs our code: past its start
         with open(f"/proc/{worker.process.pid}/environ", "rb") as env:
             names = [item.split(b"=", 1)[0].upper() for item in env.read().split(b"\0") if item]
         with open(f"/proc/{worker.process.pid}/cmdline", "rb") as cmd:
@@ -202,3 +205,15 @@ def test_threads_on_the_command_line(capsys):
 
 def test_the_default_for_the_top_level_is_the_machine_capped():
     assert 1 <= parallel.device_threads() <= min(os.cpu_count() or 1, parallel.DEVICE_CAP)
+
+
+def test_the_engine_stops_an_infinite_search_with_workers_at_once():
+    out: list[str] = []
+    engine = Engine(out.append)
+    fen = position("banqi", 12).position_text()
+    for command in ("setoption name Threads value 2", f"position fen {fen}", "go infinite"):
+        engine.handle(command)
+    assert engine.searching()
+    threading.Event().wait(0.5)
+    engine.handle("stop")  # waits for the answer
+    assert not engine.searching() and out[-1].startswith("bestmove ") and out[-1] != "bestmove (none)"
