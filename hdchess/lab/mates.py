@@ -59,12 +59,12 @@ def exhaustive(state: GameState, attacker: int, depth: int) -> bool:
 
 def verdict(state: GameState, depth: int) -> tuple[str, int]:
     """``("win", N)``, ``("loss", N)`` with the shortest N up to ``depth``, or ``("none", depth)``, by
-    :func:`exhaustive` alone."""
+    :func:`exhaustive` alone. Each depth asks both sides (one that wins by force cannot also lose by
+    force), so a loss is found without first proving that no win exists to the full depth."""
     me = state.side
     for n in range(1, depth + 1):
         if exhaustive(state, me, n):
             return "win", n
-    for n in range(1, depth + 1):
         if exhaustive(state, me ^ 1, n):
             return "loss", n
     return "none", depth
