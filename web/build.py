@@ -10,7 +10,10 @@ What the site holds, and why:
   (:data:`STDLIB_LEFT_OUT`: test runners, debuggers, mail and XML clients; 8-bit code pages).
 - ``wheels/``: the ``hdchess`` wheel, built here without network (pure Python:
   a zip file, which the worker puts on ``sys.path`` as it is), and
-  ``manifest.json`` naming it for the worker.
+  ``manifest.json`` naming it and the snapshot for the worker.
+- ``pyodide/snapshot-<hash>.bin.gz``: Python's memory once the bridge is imported, made here by that
+  Pyodide in node (web/buildlib/snapshot.mjs), which the worker restores instead of starting Python
+  and importing the package; and ``pyodide/pyodide.asm.wasm.gz``, the runtime the worker fetches.
 - ``tables/``: the package's endgame table files too big for the wheel
   (:data:`WHEEL_TABLE_LIMIT`: start-up waits for the wheel, not for these),
   and ``manifest.json`` naming each game's; the worker fetches a game's files
@@ -64,7 +67,7 @@ from buildlib.page import (
     static_info,
     write_service_worker,
 )
-from buildlib.pyodide import PYODIDE_PACKAGE, PYODIDE_VERSION, precompiled, vendor_pyodide
+from buildlib.pyodide import PYODIDE_PACKAGE, PYODIDE_VERSION, gzip_runtime, make_snapshot, precompiled, vendor_pyodide
 from buildlib.wheel import WHEEL_TABLE_LIMIT, build_wheel, package_files, split_tables, write_tables
 
 # Names the server and the tests read from here (``import build``).
@@ -93,7 +96,10 @@ def build(site: Path = SITE) -> Path:
         wheels = staging / "wheels"
         wheels.mkdir()
         wheel = build_wheel(wheels, in_wheel, compiled)
-        (wheels / "manifest.json").write_text(json.dumps({"wheel": wheel.name}) + "\n")
+        gzip_runtime(staging)
+        snapshot = make_snapshot(staging, wheel)
+        manifest = {"wheel": wheel.name, **({"snapshot": snapshot} if snapshot else {})}
+        (wheels / "manifest.json").write_text(json.dumps(manifest) + "\n")
         on_demand = write_tables(staging / "tables", big_tables)
         version = write_service_worker(staging, on_demand)
         shutil.rmtree(site, ignore_errors=True)

@@ -248,9 +248,12 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
     // No service worker serves the page yet (a first visit): the worker puts aside what it fetches,
     // for the service worker registered once Python is ready (see web/worker.js).
     const firstVisit = serviceWorker && "serviceWorker" in navigator && !navigator.serviceWorker.controller;
-    const spawned = new Worker(firstVisit ? `${WORKER_URL.href}#first-visit` : WORKER_URL, { type: "module" });
+    const url = firstVisit ? `${WORKER_URL.href}#first-visit` : WORKER_URL.href;
+    const early = mine === 1 ? adoptEarlyWorker(url) : null;
+    const spawned = early ? early.worker : new Worker(url, { type: "module" });
     worker = spawned;
-    spawned.addEventListener("message", (event) => {
+    /** @param {MessageEvent} event */
+    const onMessage = (event) => {
       if (mine !== generation) return;
       /** @type {WorkerMessage} */
       const message = event.data || {};
@@ -273,8 +276,9 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
       } else if (message.event === "crashed") {
         restart(`the engine crashed: ${message.error}`, true);
       }
-    });
-    spawned.addEventListener("error", (event) => {
+    };
+    /** @param {ErrorEvent} event */
+    const onError = (event) => {
       if (mine !== generation) return;
       event.preventDefault();
       const reason = event.message || "the engine worker failed";
@@ -290,7 +294,13 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
         return;
       }
       restart(reason, true);
-    });
+    };
+    spawned.addEventListener("message", onMessage);
+    spawned.addEventListener("error", onError);
+    for (const event of early ? early.events : []) { // what it said before this client was there, in order
+      if (event.type === "error") onError(/** @type {ErrorEvent} */ (event));
+      else onMessage(/** @type {MessageEvent} */ (event));
+    }
   }
 
   /** The reply to a request: settle its promise.
@@ -372,6 +382,29 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
   };
   engines.add(engine);
   return engine;
+}
+
+/**
+ * The engine worker index.html starts before the page's modules have loaded (Python's start is the
+ * longest wait a player has), with the events it sent meanwhile (the page had no listener yet).
+ * @typedef {{url: string, worker: Worker, events: Event[] | null}} EarlyWorker
+ */
+
+/** The worker index.html started, if it runs the script at `url` (the first client takes it; one
+ *  started for another URL is ended): null if there is none.
+ *  @param {string} url @returns {{worker: Worker, events: Event[]} | null} */
+function adoptEarlyWorker(url) {
+  const holder = /** @type {{hdchessEarlyWorker?: EarlyWorker}} */ (/** @type {unknown} */ (window));
+  const early = holder.hdchessEarlyWorker;
+  if (!early || !early.events) return null;
+  const events = early.events;
+  early.events = null; // taken: index.html's listener keeps nothing more
+  delete holder.hdchessEarlyWorker;
+  if (early.url !== url) {
+    early.worker.terminate();
+    return null;
+  }
+  return { worker: early.worker, events };
 }
 
 /** @type {Promise<ServiceWorkerRegistration | void> | null} */

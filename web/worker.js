@@ -52,64 +52,136 @@ const errorText = (error) => String((error instanceof Error && error.message) ||
 // has taken what was there, and would stay there for nothing.
 const STAGING = "hdchess.fetched";
 const staging = new URL(import.meta.url).hash === "#first-visit" && typeof caches !== "undefined";
+let puttingAside = staging; // until Python is ready
 /** @type {Promise<unknown>[]} */
 const stored = [];
-const nativeFetch = globalThis.fetch;
-if (staging) {
-  const site = siteUrl("");
-  /** @type {typeof fetch} */
-  const keepingFetch = async (input, init) => {
-    const response = await nativeFetch.call(globalThis, input, init);
-    const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
-    if (response.ok && response.status === 200 && url.startsWith(site) && !url.includes("?")) {
-      const copy = response.clone(); // now, before the caller reads the body
-      stored.push(caches.open(STAGING).then((cache) => cache.put(url, copy))
-        .catch((error) => console.warn(`not put aside for the service worker: ${url}: ${errorText(error)}`)));
-    }
-    return response;
-  };
-  globalThis.fetch = keepingFetch;
+const nativeFetch = globalThis.fetch.bind(globalThis);
+const site = siteUrl("");
+
+/** The site's file, put aside for the service worker while staging (see STAGING). @type {typeof fetch} */
+async function siteFetch(input, init) {
+  const response = await nativeFetch(input, init);
+  const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
+  if (puttingAside && response.ok && response.status === 200 && url.startsWith(site) && !url.includes("?")) {
+    const copy = response.clone(); // now, before the caller reads the body
+    stored.push(caches.open(STAGING).then((cache) => cache.put(url, copy))
+      .catch((error) => console.warn(`not put aside for the service worker: ${url}: ${errorText(error)}`)));
+  }
+  return response;
 }
+
+/** A gzipped file of the site, inflated as it arrives. @param {string} path @param {string} [type] */
+async function inflated(path, type = "application/octet-stream") {
+  const response = await siteFetch(siteUrl(`${path}.gz`));
+  if (!response.ok || !response.body) throw new Error(`${path}.gz: HTTP ${response.status}`);
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip")), { headers: { "Content-Type": type } });
+}
+
+// The runtime (pyodide.asm.wasm, 9.6 MB) comes gzipped (3.5 MB), inflated as it arrives while the browser
+// compiles it (Pyodide's streaming compile): a host need not compress it on the wire. A browser without
+// DecompressionStream fetches the plain file (the service worker caches it when fetched).
+const RUNTIME = siteUrl("pyodide/pyodide.asm.wasm");
+const gzipped = typeof DecompressionStream !== "undefined";
+globalThis.fetch = async (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
+  return gzipped && url === RUNTIME ? inflated("pyodide/pyodide.asm.wasm", "application/wasm") : siteFetch(input, init);
+};
 
 /** @param {string} stage @param {number} fraction */
 function progress(stage, fraction) {
   scope.postMessage({ event: "progress", stage, fraction, ms: Math.round(performance.now()) });
 }
 
-async function fetchWheel() {
+/**
+ * What wheels/manifest.json names: the wheel, and the snapshot of Python with the bridge imported that
+ * the build made from it (web/buildlib/snapshot.mjs), with the wheel's SHA-256.
+ * @typedef {{wheel: string, snapshot?: {file: string, wheel_sha256: string}}} Manifest
+ */
+
+/** @returns {Promise<Manifest>} */
+async function fetchManifest() {
   const response = await fetch(siteUrl("wheels/manifest.json"));
   if (!response.ok) throw new Error(`wheels/manifest.json: HTTP ${response.status}`);
-  const { wheel } = await response.json();
+  return response.json();
+}
+
+/** @param {Manifest} manifest */
+async function fetchWheel({ wheel }) {
   const data = await fetch(siteUrl(`wheels/${wheel}`));
   if (!data.ok) throw new Error(`wheels/${wheel}: HTTP ${data.status}`);
   return { name: wheel, bytes: new Uint8Array(await data.arrayBuffer()) };
 }
 
+/** @param {Uint8Array<ArrayBuffer>} bytes */
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The snapshot's bytes, if it was made from this very wheel (the snapshot holds zipimport's directory
+ *  of it: another wheel's, from a cache of another build, would break later imports).
+ *  @param {{file: string, wheel_sha256: string}} snapshot @param {Promise<{bytes: Uint8Array<ArrayBuffer>}>} wheel */
+async function snapshotFor(snapshot, wheel) {
+  const [data, { bytes }] = await Promise.all([inflated(`pyodide/${snapshot.file}`).then((r) => r.arrayBuffer()), wheel]);
+  if ((await sha256(bytes)) !== snapshot.wheel_sha256) throw new Error("the snapshot is of another wheel");
+  return new Uint8Array(data);
+}
+
+// Python after restoring the snapshot: what the import seeded is made anew here, so no two players
+// share it (the AI-fairness rule): the module random's state, and the bridge's session (its game and
+// the AI's seed, made when the bridge was imported). The deal never was in it: a game's flips come
+// from the system's random source when they happen (hdchess.referee.FairDraw).
+// The standard library must be there too: the snapshot has imported what start-up needs, and a failed
+// fetch of the zip (Pyodide only logs it) would break a later import, in the middle of a game.
+const AFTER_SNAPSHOT = `
+import os, sys
+if not any(path.startswith("/lib/python") and path.endswith(".zip") and os.path.isfile(path) for path in sys.path):
+    raise ImportError("the standard library (pyodide/python_stdlib.zip) did not load")
+import random
+random.seed()
+import hdchess.bridge.protocol as protocol
+protocol.SESSION = protocol.Session()
+`;
+
 let stage = "start";
 
 async function boot() {
   progress((stage = "pyodide"), 0.05);
-  const wheel = fetchWheel(); // while Pyodide boots
+  const manifest = fetchManifest();
+  const wheel = manifest.then(fetchWheel); // while Pyodide boots
   wheel.catch(() => {}); // reported when awaited below
-  const pyodide = await loadPyodide({
+  const options = {
     indexURL: siteUrl("pyodide/"),
     stdout: (/** @type {string} */ text) => console.log(text),
     stderr: (/** @type {string} */ text) => console.warn(text),
-  });
+  };
+  const snapshot = gzipped ? (await manifest).snapshot : undefined;
+  /** @type {Pyodide | null} */
+  let pyodide = null;
+  if (snapshot) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshotFor(snapshot, wheel) });
+    } catch (error) { // missing, broken, of another wheel: a plain start, as without a snapshot
+      console.warn(`Python starts without its snapshot: ${errorText(error)}`);
+    }
+  }
+  const restored = pyodide !== null;
+  pyodide ??= await loadPyodide(options);
   progress((stage = "wheel"), 0.8);
   const { name, bytes } = await wheel;
   const path = `/lib/${name}`; // a pure-Python wheel is a zip Python imports from (zipimport)
-  pyodide.FS.writeFile(path, bytes);
-  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(path)})`);
+  pyodide.FS.writeFile(path, bytes); // where the snapshot, if any, expects it
+  if (restored) pyodide.runPython(AFTER_SNAPSHOT);
+  else pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(path)})`);
   progress((stage = "import"), 0.9);
   const bridge = pyodide.pyimport("hdchess.bridge");
   const handle = /** @type {Handle} */ (bridge.handle.copy());
   const version = bridge.__version__;
   bridge.destroy();
   await Promise.all(stored); // each was written while it arrived: done by now, and the service worker comes next
-  globalThis.fetch = nativeFetch; // staging stops here (see STAGING)
+  puttingAside = false; // staging stops here (see STAGING)
   progress((stage = "ready"), 1);
-  scope.postMessage({ event: "ready", version });
+  scope.postMessage({ event: "ready", version, snapshot: restored });
   tablesOf = (variant) => { addTables(pyodide, handle, variant); };
   return handle;
 }

@@ -8,6 +8,7 @@ work as they do for a player in a private window: an in-memory HTTP cache, which
 as the runtime's 9.6 MB wasm.
 """
 
+import re
 from collections import Counter
 from urllib.parse import urlsplit
 
@@ -62,7 +63,9 @@ def test_a_first_visit_downloads_each_file_once_and_under_the_bound(browser, hos
     downloads = Counter(path for path, status, _ in first if status == 200)
     twice = {path: n for path, n in downloads.items() if n > 1}
     assert not twice, f"downloaded more than once on a first visit: {twice}"
-    assert downloads["/pyodide/pyodide.asm.wasm"] == 1 and downloads["/wheels/manifest.json"] == 1
+    assert downloads["/pyodide/pyodide.asm.wasm.gz"] == 1 and downloads["/wheels/manifest.json"] == 1
+    assert downloads["/pyodide/pyodide.asm.wasm"] == 0  # the plain runtime only for a browser that cannot inflate
+    assert sum(n for path, n in downloads.items() if re.fullmatch(r"/pyodide/snapshot-\w+\.bin\.gz", path)) == 1
     total = sum(size for _, _, size in first)
     assert total < FIRST_VISIT_BYTES, f"a first visit downloads {total / 1e6:.2f} MB"
     assert downloads.total() <= FIRST_VISIT_DOWNLOADS, f"a first visit downloads {downloads.total()} files"

@@ -151,8 +151,9 @@ def test_second_visit_works_with_the_network_off(new_context, wait_for_engine, e
         wait_for_engine(page)
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
         cached = cached_paths(page)
-        for path in ("/index.html", "/web/worker.js", "/pyodide/pyodide.asm.wasm", "/wheels/manifest.json"):
+        for path in ("/index.html", "/web/worker.js", "/pyodide/pyodide.asm.wasm.gz", "/wheels/manifest.json"):
             assert path in cached
+        assert any(path.startswith("/pyodide/snapshot-") for path in cached)
     finally:
         server.shutdown()
         server.server_close()
@@ -180,7 +181,45 @@ def test_the_site_works_under_a_project_path(page, site_url, wait_for_engine, en
     wait_until(page, lambda: engine_call(page, "view")["ply"] > view["ply"])
     outside = [url for url in requested if not url.startswith(site_url + "hdchess/")]
     assert not outside, f"requests outside the project path: {outside}"
-    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in requested)
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm.gz") for url in requested)
+
+
+# Which start the worker made: its "ready" event says whether Python came from the build's snapshot.
+READY_PROBE = """
+window.__ready = null;
+const NativeWorker = window.Worker;
+window.Worker = class extends NativeWorker {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (event) => {
+      if (event.data && event.data.event === "ready") window.__ready = event.data;
+    });
+  }
+};
+"""
+
+
+@pytest.mark.parametrize("snapshot", ["as built", "broken", "missing"])
+def test_python_starts_from_the_snapshot_or_without_it_when_it_is_broken_or_missing(
+        new_context, site_url, wait_for_engine, engine_call, snapshot):
+    """The snapshot saves the start of Python and the import of the bridge; a broken one (or none) must
+    still give a working engine, started plainly, and a fresh game each time (no state from the build)."""
+    context = new_context()
+    context.add_init_script(READY_PROBE)
+    if snapshot == "broken":
+        context.route("**/pyodide/snapshot-*", lambda route: route.fulfill(status=200, body=b"\x1f\x8b not a snapshot"))
+    elif snapshot == "missing":
+        context.route("**/pyodide/snapshot-*", lambda route: route.fulfill(status=404, body=b""))
+    page = context.new_page()
+    page.goto(site_url + "index.html?lang=en")
+    wait_for_engine(page)
+    page.wait_for_function("window.__ready !== null")
+    assert page.evaluate("window.__ready.snapshot") is (snapshot == "as built")
+    view = engine_call(page, "view")
+    assert view["ply"] == 0
+    click_move(page, sorted(legal_texts(view))[0])
+    wait_until(page, lambda: engine_call(page, "view")["ply"] > view["ply"])
+    context.close()
 
 
 # -- embedding ---------------------------------------------------------------------------

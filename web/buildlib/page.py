@@ -15,6 +15,7 @@ from .qr import QR_TARGET, vendor_qr
 NOT_IN_SITE = {"build.py", "serve.py", "compile-pyc.mjs", "package.json", "package-lock.json", "sw.js", "README.md",
                "tsconfig.json"}
 NOT_IN_SITE_DIRS = {"node_modules", ".cache", "__pycache__", "buildlib"}
+RUNTIME_FALLBACK = "pyodide/pyodide.asm.wasm"
 NOT_IN_SITE_SUFFIXES = (".d.ts",)  # type declarations for the checker (tsc), never loaded by the page
 SW_VERSION_MARK = "__HDCHESS_CACHE_VERSION__"
 SW_FILES_MARK = "__HDCHESS_PRECACHE__"
@@ -85,7 +86,9 @@ def write_service_worker(site: Path, on_demand: list[str]) -> str:
             raise BuildError(f"web/sw.js must contain {mark}")
     # the documentation pages too: few players read them, and a page read is cached then; and the QR encoder
     # (52 kB), loaded only when a friend game's invitation is drawn
-    on_demand = [*on_demand, *(name for name in files if name.startswith(DOCS_ON_DEMAND) or name == QR_TARGET)]
+    # and the plain runtime, fetched only by a browser that cannot inflate pyodide.asm.wasm.gz
+    on_demand = [*on_demand, *(name for name in files if name.startswith(DOCS_ON_DEMAND) or name == QR_TARGET),
+                 *(name for name in files if name == RUNTIME_FALLBACK)]
     precache = ["./", *(name for name in files if name not in on_demand)]
     text = template.replace(f'"{SW_VERSION_MARK}"', json.dumps(version))
     text = text.replace(f'"{SW_FILES_MARK}"', json.dumps(precache, indent=2))

@@ -5,6 +5,7 @@ bytecode compiled by that Pyodide at build time, so the browser does not compile
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import json
 import os
@@ -154,3 +155,43 @@ def precompiled(sources: dict[str, bytes], stdlib: Path) -> dict[str, bytes]:
             shutil.rmtree(tmp, ignore_errors=True)
     shutil.copyfile(cache / "python_stdlib.zip", stdlib)
     return {path: base64.b64decode(data) for path, data in json.loads((cache / "pyc.json").read_text()).items()}
+
+
+def gzip_runtime(site: Path) -> None:
+    """pyodide/pyodide.asm.wasm.gz beside the runtime: what the engine worker fetches (3.5 MB, not 9.6),
+    inflating it as it compiles. The plain file stays for a browser without DecompressionStream."""
+    runtime = site / "pyodide" / "pyodide.asm.wasm"
+    with open(runtime.with_name(runtime.name + ".gz"), "wb") as out, \
+            gzip.GzipFile(filename="", mode="wb", fileobj=out, compresslevel=9, mtime=0) as packed:
+        packed.write(runtime.read_bytes())
+
+
+def make_snapshot(site: Path, wheel: Path) -> dict[str, str] | None:
+    """A snapshot of Python's memory once the bridge is imported (web/buildlib/snapshot.mjs, in node),
+    written gzipped into the site's pyodide/ under a name of its inputs' hash (a new wheel, standard
+    library or Pyodide gives a new file); returns what wheels/manifest.json says of it (its file and the
+    wheel's SHA-256, which the worker checks), or None without node (the worker then starts Python
+    plainly). Cached in web/.cache by the same hash."""
+    stdlib = site / "pyodide" / "python_stdlib.zip"
+    script = WEB / "buildlib" / "snapshot.mjs"
+    wheel_sha256 = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    digest = hashlib.sha256(PYODIDE_VERSION.encode() + script.read_bytes() + stdlib.read_bytes()
+                            + wheel.name.encode() + b"\0" + wheel_sha256.encode())
+    name = f"snapshot-{digest.hexdigest()[:16]}.bin"
+    cached = CACHE / f"{name}.gz"
+    if not cached.exists():
+        node = shutil.which("node")
+        if node is None:
+            log("warning: node not found: no snapshot (the browser starts Python and imports the package)")
+            return None
+        log("making the snapshot of Python with the bridge imported (once per change of the wheel)")
+        partial = cached.with_name(f"{cached.name}.{os.getpid()}.partial")
+        result = subprocess.run([node, str(script), str(stdlib), str(wheel), str(partial)],
+                                capture_output=True, text=True, cwd=WEB, check=False)
+        if result.returncode != 0:
+            partial.unlink(missing_ok=True)
+            log(f"warning: no snapshot, making it failed: {result.stderr[-400:]}")
+            return None
+        os.replace(partial, cached)
+    shutil.copyfile(cached, site / "pyodide" / f"{name}.gz")
+    return {"file": name, "wheel_sha256": wheel_sha256}
