@@ -201,7 +201,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.two_players and args.level:
         raise HdchessError("--level chooses the AI opponent; --two-players has none")
     from .ai import level_by_name
-    from .ai.parallel import device_threads, set_default_threads, shared_pool
+    from .ai.limits import device_threads, set_default_threads
+    from .ai.parallel import shared_pool
 
     threads = args.threads if args.threads is not None else device_threads()
     set_default_threads(threads)  # the top level's workers, started now rather than on its first move's clock

@@ -204,7 +204,23 @@ def test_threads_on_the_command_line(capsys):
 
 
 def test_the_default_for_the_top_level_is_the_machine_capped():
-    assert 1 <= parallel.device_threads() <= min(os.cpu_count() or 1, parallel.DEVICE_CAP)
+    from hdchess.ai.limits import DEVICE_CAP, device_threads
+
+    assert 1 <= device_threads() <= min(os.cpu_count() or 1, DEVICE_CAP)
+
+
+def test_playing_the_top_level_alone_never_imports_the_parallel_search():
+    """A browser's Python cannot start processes: with one thread the module is not loaded."""
+    code = ("import sys; from hdchess import load_ruleset; from hdchess.ai import choose_action, level_table; "
+            "quick = level_table.Level('Grandmaster', None, 0.0, movetime_ms=50); "
+            "choose_action(load_ruleset('banqi').new_state(), quick); "
+            "assert 'hdchess.ai.parallel' not in sys.modules")
+    import subprocess
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    run = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": root})
+    assert run.returncode == 0, run.stderr
 
 
 def test_the_engine_stops_an_infinite_search_with_workers_at_once():

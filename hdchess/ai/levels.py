@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from ..rules import GameState
 from .forced import avoid_proven_loss, forced_result
 from .level_table import LEVELS, TIMED_LEVELS, TOP_LEVEL, Level, level_by_name
-from .limits import SearchLimits
+from .limits import SearchLimits, default_threads
 from .search import Searcher, SearchInfo, SearchResult, analyse
 from .timing import TimeManager
 
@@ -161,11 +161,7 @@ def _workers(level: Level, limits: SearchLimits, threads: int | None) -> int:
     errs on purpose, else ``threads`` (None: the process's default)."""
     if limits.nodes is not None or level.temperature > 0:
         return 1
-    if threads is None:
-        from .parallel import default_threads
-
-        return default_threads()
-    return threads
+    return default_threads() if threads is None else threads
 
 
 def hint(state: GameState, seed: int = 0) -> SearchResult:

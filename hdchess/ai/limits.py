@@ -1,8 +1,10 @@
-"""How long a search may run, apart from the search itself: the level table and
-the web bridge name a budget without importing the search."""
+"""How long a search may run, and with how many worker processes, apart from the search
+itself: the level table and the web bridge name a budget without importing the search, and
+a browser never imports the parallel search (its Python cannot start processes)."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 MAX_THREADS = 64  # the most worker processes a search may use (the engine's Threads, --threads)
@@ -17,3 +19,25 @@ class SearchLimits:
     movetime_ms: float | None = None
     depth: int | None = None
     nodes: int | None = None
+
+
+def device_threads() -> int:
+    """The workers the top level uses by default: the machine's cores, capped."""
+    return max(1, min(os.cpu_count() or 1, DEVICE_CAP))
+
+
+_default_threads = 1
+
+
+def set_default_threads(threads: int) -> None:
+    """How many workers the top level uses in this process when no one says (``hdchess
+    play --threads``); 1, a search in this process alone, unless set."""
+    global _default_threads
+    _default_threads = max(1, min(threads, MAX_THREADS))
+
+
+def default_threads() -> int:
+    return _default_threads
+
+
+__all__ = ["DEVICE_CAP", "MAX_THREADS", "SearchLimits", "default_threads", "device_threads", "set_default_threads"]

@@ -46,7 +46,7 @@ from typing import Any
 
 from ..gamestate import Action
 from ..rules import GameState
-from .limits import DEVICE_CAP, MAX_THREADS, SearchLimits
+from .limits import SearchLimits
 from .search import INFINITY, Searcher, SearchInfo, SearchResult, StopSignal, TTEntry
 from .timing import TimeManager
 
@@ -57,25 +57,6 @@ _REPLY_S = 10.0  # a worker that has not answered a stop in this long is taken f
 
 # (variant, settings, the position the record starts from, ((action, what a flip revealed or None), ...))
 PublicRecord = tuple[str, tuple[tuple[str, Any], ...], str, tuple[tuple[Action, int | None], ...]]
-
-
-def device_threads() -> int:
-    """The workers the top level uses by default: the machine's cores, capped."""
-    return max(1, min(os.cpu_count() or 1, DEVICE_CAP))
-
-
-_default_threads = 1
-
-
-def set_default_threads(threads: int) -> None:
-    """How many workers the top level uses in this process when no one says (``hdchess
-    play --threads``); 1, a search in this process alone, unless set."""
-    global _default_threads
-    _default_threads = max(1, min(threads, MAX_THREADS))
-
-
-def default_threads() -> int:
-    return _default_threads
 
 
 # -- the public record a worker rebuilds the position from ---------------------------------
@@ -614,5 +595,5 @@ if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
 
 
-__all__ = ["DEVICE_CAP", "MAX_THREADS", "ParallelSearcher", "WorkerPool", "default_threads", "device_threads",
-           "public_record", "rebuild", "set_default_threads", "shared_pool"]
+__all__ = ["TABLE_ENTRIES", "ParallelSearcher", "SharedTable", "WorkerPool", "public_record", "rebuild",
+           "shared_pool"]
