@@ -110,21 +110,34 @@ def connect(host, guest, open_app, wait_for_engine, query=None, lang="en", shots
     return invitation, reply
 
 
-def open_two_pages(new_context):
-    """Two pages in two browser contexts (no storage shared), every request of both recorded; at the end,
-    every one was to this machine. (A fixture's body: test_remote_games.py uses it too.)"""
+# Chromium writes a page's host candidates as mDNS names (random .local names), which another context of the
+# same browser resolves over multicast: on a loaded machine that can fail, and ICE then waits with no pair to
+# try. The tests' browser gives plain addresses instead (two devices on the internet use STUN's anyway).
+PLAIN_CANDIDATES = "--disable-features=WebRtcHideLocalIpsWithMdns"
+
+
+def open_two_pages(launch_browser, guard):
+    """Two pages in two browser contexts (no storage shared) of a browser of their own, every request of both
+    recorded and guarded; at the end, every one was to this machine. (A fixture's body: test_remote_games.py
+    uses it too.)"""
+    from conftest import CHROMIUM_ARGS
+
+    browser = launch_browser(args=[*CHROMIUM_ARGS, PLAIN_CANDIDATES])
     seen: list[str] = []
-    contexts = [new_context(), new_context()]
+    contexts = [browser.new_context(), browser.new_context()]
     for context in contexts:
+        context.set_default_timeout(30_000)
+        guard(context)
         record_requests(context, seen)
     pages = [context.new_page() for context in contexts]
     yield pages[0], pages[1], seen
+    browser.close()
     assert_all_local(seen)
 
 
 @pytest.fixture
-def two_pages(new_context):
-    yield from open_two_pages(new_context)
+def two_pages(launch_browser, guard):
+    yield from open_two_pages(launch_browser, guard)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

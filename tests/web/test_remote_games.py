@@ -26,8 +26,8 @@ MAX_ACTIONS = 160  # past this a test resigns: a game of random moves can wander
 
 
 @pytest.fixture
-def two_pages(new_context):
-    yield from open_two_pages(new_context)
+def two_pages(launch_browser, guard):
+    yield from open_two_pages(launch_browser, guard)
 
 
 def state(page):

@@ -57,6 +57,7 @@ export function createPeer(iceServers, { onMessage, onState }) {
   /** @param {RTCDataChannel} ch */
   const bind = (ch) => {
     channel = ch;
+    if (ch.readyState === "open") setState("open"); // a channel announced by the other side may be open already
     ch.addEventListener("open", () => setState("open"));
     ch.addEventListener("close", () => setState("closed"));
     ch.addEventListener("message", (event) => {

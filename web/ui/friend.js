@@ -30,6 +30,7 @@ import { choiceLabel, optionLabel, variantTitle } from "./names.js";
 const REPLY_CHANNEL = "hdchess-friend-replies"; // a reply opened in another tab of this browser
 const REPLY_WAIT_MS = 1500; // how long that tab waits for the inviting tab to say it took the reply
 const MAX_NAME = 40;
+const CONNECT_WAIT_MS = 45_000; // past this, the dialog says the connection is not coming (and keeps trying)
 
 /** A reason a code was refused, in the page's words. @param {unknown} err */
 export function codeErrorText(err) {
@@ -136,8 +137,12 @@ export function createFriendDialog(dialog, { info, onConnected, onResumeCode }) 
    *  @param {Link} link @param {HTMLElement} line the status line @param {HTMLElement} error
    *  @param {() => Connected} connected */
   function whenOpen(link, line, error, connected) {
+    const since = performance.now();
     const watch = setInterval(() => {
       const state = link.peer.state();
+      if (state !== "open" && performance.now() - since > CONNECT_WAIT_MS && error.hidden) {
+        showError(error, t("friend.failed", { reason: t("friend.noAnswer") })); // and it keeps trying
+      }
       if (state === "open") {
         clearInterval(watch);
         const done = connected();
