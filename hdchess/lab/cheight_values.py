@@ -113,6 +113,29 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return solution
 
 
+def _reduce(f: list[float], modifier: float) -> list[float]:
+    row = dict(zip(feature_names(), f))
+    return [row[f"{NAMES[k]} on top"] + modifier * row.get(f"{NAMES[k]} under its own", 0.0) for k in KINDS] + [
+        row["side to move"]]
+
+
+def one_modifier(samples: list[tuple[list[float], float]], grid: int = 11) -> tuple[float, list[float]]:
+    """The simpler model players can use: one value per kind on top, and one modifier for a piece
+    under its own side (its worth is the modifier times its value on top), both measured from
+    the piece held under an enemy. The modifier is chosen on a grid from -0.5 to 1.5 by the
+    fitted log loss; returns it with the weights of the kinds (General first), then the side to move."""
+    best: tuple[float, float, list[float]] | None = None
+    for step in range(grid):
+        modifier = -0.5 + 2.0 * step / (grid - 1)
+        reduced = [(_reduce(f, modifier), result) for f, result in samples]
+        weights = fit(reduced, rounds=6)
+        loss = log_loss(weights, reduced)
+        if best is None or loss < best[0]:
+            best = (loss, modifier, weights)
+    assert best is not None
+    return best[1], best[2]
+
+
 def log_loss(weights: list[float], samples: list[tuple[list[float], float]]) -> float:
     total = 0.0
     for f, result in samples:
@@ -156,6 +179,12 @@ def main(argv: list[str] | None = None) -> int:
         shown = (f"{top:.1f}", "0 (the baseline)" if kind == GENERAL else f"{own:.1f}", enemy)
         print(f"| {NAMES[kind]} ({piece_letter(kind)}) | {' | '.join(shown)} |")
     print(f"side to move: {named['side to move'] / unit:+.2f}")
+    modifier, simple = one_modifier(train)
+    unit = simple[KINDS.index(SOLDIER)]
+    print(f"one modifier for a piece under its own side: {modifier:.1f} x its value on top; held-out log loss "
+          f"{log_loss(simple, [(_reduce(f, modifier), r) for f, r in held]):.4f}")
+    for kind, weight in zip(KINDS, simple):
+        print(f"| {NAMES[kind]} ({piece_letter(kind)}) | {weight / unit:.1f} |")
     return 0
 
 
