@@ -257,9 +257,11 @@ class Worker:
         if table is not None:
             args += [str(table.fd), str(table.entries)]
             fds.append(table.fd)
+        # its own session: a Ctrl-C at the terminal is the coordinator's to handle (a worker leaves when
+        # its connection closes), and a scheduler that shares the processor between sessions gives it its share
         self.process = subprocess.Popen([sys.executable, "-m", "hdchess.ai.parallel", *args], pass_fds=fds,
                                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=env,
-                                        cwd=package_root)
+                                        cwd=package_root, start_new_session=True)
         theirs.close()
         self.conn = Connection(ours.detach())
 

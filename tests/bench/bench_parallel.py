@@ -125,7 +125,7 @@ def main() -> None:
     def add(key: str, value: float) -> None:
         totals[key] = totals.get(key, 0.0) + value
 
-    header = (f"{'position':14} {'depth':>5} {'1 proc ms':>9} {'1 wkr ms':>9} {'2 wkr ms':>9} {'x2 time':>7} "
+    header = (f"{'position':14} {'depth':>5} {'1 proc ms':>9} {'1 wkr ms':>9} {'2 wkr ms':>9} {'1w/2w':>7} "
               f"{'1p cpu':>8} {'2w1 cpu':>8}")
     header += "".join(f" {f'{n}w work':>8}" for n in counts)
     print(header)
@@ -143,7 +143,7 @@ def main() -> None:
                 add("one_ms", one_ms)
                 add("two_ms", two_ms)
                 add("serial_nodes", serial_nodes)
-                line = (f"{name:14} {depth:5} {serial_ms:9.0f} {one_ms:9.0f} {two_ms:9.0f} {serial_ms / two_ms:7.2f} "
+                line = (f"{name:14} {depth:5} {serial_ms:9.0f} {one_ms:9.0f} {two_ms:9.0f} {one_ms / two_ms:7.2f} "
                         f"{serial_cpu:8.0f} {two_cpu:8.0f}")
                 for n in counts:
                     _, nodes, per_worker, _ = parallel(state, depth, pools[n])
@@ -155,8 +155,8 @@ def main() -> None:
         for pool in pools.values():
             pool.close()
     print(f"\nsums: one process {totals['serial_ms']:.0f} ms, 1 worker {totals['one_ms']:.0f} ms, "
-          f"2 workers {totals['two_ms']:.0f} ms: time to depth x{totals['serial_ms'] / totals['two_ms']:.2f} "
-          f"with 2 workers")
+          f"2 workers {totals['two_ms']:.0f} ms: time to depth x{totals['one_ms'] / totals['two_ms']:.2f} "
+          f"with 2 workers than with 1 (workers run in their own sessions, this process not: compare them)")
     if totals["two_cpu"]:
         print(f"processor time to depth: one process {totals['serial_cpu']:.0f} ms, the first of 2 workers "
               f"{totals['two_cpu']:.0f} ms: x{totals['serial_cpu'] / totals['two_cpu']:.2f} (what the time would be "
