@@ -96,8 +96,9 @@ def choose_action(state: GameState, level: str | int | Level = "Master", seed: i
                   threads: int | None = None) -> SearchResult:
     """The action the level plays in ``state``: the same for the same state and seed
     (for a level with a node budget; ``stop`` and ``on_info`` as for ``analyse``). A level
-    that thinks by time searches with ``threads`` workers (None: the process's default,
-    see :mod:`.parallel`); a level with a node budget always searches alone."""
+    that thinks by time searches with ``threads`` worker processes (:mod:`.parallel`; None:
+    the process's default, :func:`.limits.default_threads`); a level with a node budget
+    always searches alone."""
     level = level if isinstance(level, Level) else level_by_name(level)
     forced = forced_result(state, level.limits(), on_info)  # no chance (Cheight): a forced win first
     if forced is not None:
