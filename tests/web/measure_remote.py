@@ -1,7 +1,8 @@
 """Measure a friend game's cost in the browser (issue 37): making the invitation (ICE gathering), the reply,
 the connection, the protocol's set-up (the shuffled, encrypted deck both ways and who opens), and a flip
 (the mover's partial decryption, the peer's check and reply, both layers off), in two contexts of one
-headless Chromium on this machine, with no STUN server. Prints the figures; asserts nothing.
+headless Chromium on this machine, with no STUN server (plain host candidates, as the tests). Prints the
+figures; asserts nothing.
 
     python3 tests/web/measure_remote.py [--variant hdc2] [--flips 5]
 """
@@ -52,7 +53,8 @@ def main() -> int:
     base = serve.url_of(server) + "index.html?stun=none"
     print(f"load average before: {os.getloadavg()[0]:.2f} (2 cores shared)")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox", "--disable-gpu"])
+        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=[
+            "--no-sandbox", "--disable-gpu", "--disable-features=WebRtcHideLocalIpsWithMdns"])
         host = browser.new_context().new_page()
         guest = browser.new_context().new_page()
         host.goto(base)
