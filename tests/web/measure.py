@@ -6,7 +6,8 @@
 - start-up, cold (a fresh browser profile: no HTTP cache, no service worker) and
   warm (a revisit, served by the service worker): navigation -> clickable board
   (all 32 squares in the DOM) and navigation -> Python ready (the worker's
-  ``ready`` event), as medians over ``--runs``;
+  ``ready`` event), as medians over ``--runs``, and how many starts restored the
+  build's snapshot of Python;
 - the AI's move time at each level in the browser (Python time inside the worker,
   and the round trip seen by the page), over the same positions for every level,
   beside the CPython time on this machine;
@@ -63,6 +64,7 @@ PROBE = """
       this.addEventListener("message", (event) => {
         if (event.data && event.data.event === "ready" && window.__probe.ready === null) {
           window.__probe.ready = performance.now();
+          window.__probe.snapshot = Boolean(event.data.snapshot);  // Python restored from the build's snapshot
         }
       });
     }
@@ -270,7 +272,8 @@ def compare_startup(sites: list[Path], runs: int) -> int:
               f"{median([r['board'] for r in cold]):8.0f}/{median([r['ready'] for r in cold]):<9.0f} "
               f"{median([r['board'] for r in warm]):8.0f}/{median([r['ready'] for r in warm]):<9.0f}")
         each = f"cold {[round(r['ready']) for r in cold]}, warm {[round(r['ready']) for r in warm]}"
-        print(f"    ready, each run: {each}")
+        restored = sum(bool(r.get("snapshot")) for r in cold + warm)
+        print(f"    ready, each run: {each}; from the snapshot: {restored} of {len(cold + warm)}")
     print(f"off-site requests attempted: {len(offsite)}")
     return 0
 
@@ -316,6 +319,8 @@ def main(argv=None) -> int:
                 each = ", ".join(f"{r['board']:.0f}/{r['ready']:.0f}" for r in runs)
                 print(f"  {name:6} {median([r['board'] for r in runs]):16.0f} "
                       f"{median([r['ready'] for r in runs]):13.0f}   {each}")
+            restored = sum(bool(r.get("snapshot")) for r in cold + warm)
+            print(f"  Python restored from the build's snapshot in {restored} of {len(cold + warm)} starts")
             load_tasks = [d for r in cold + warm for _, d in r["longtasks"]]
             print(f"  longest main-thread task while loading: {max(load_tasks, default=0):.0f} ms "
                   f"({len(load_tasks)} tasks over 50 ms in {2 * args.runs} loads)")
