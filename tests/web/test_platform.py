@@ -234,6 +234,55 @@ def finished_game_minus_last_move(seed=8):
     return humans.handle({"cmd": "export"})["result"]["record"], view["moves"][-1]["text"], view["outcome"]
 
 
+# Two starts from the build's snapshot, in node, as web/worker.js makes them (its AFTER_SNAPSHOT): what
+# the AI's seed was in the snapshot, and after, with the module random's next number and the first view.
+RESTORE_TWICE = """
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+const [site, modules] = process.argv.slice(1);
+const { loadPyodide } = await import(`${modules}/pyodide/pyodide.mjs`);
+const manifest = JSON.parse(readFileSync(`${site}/wheels/manifest.json`, "utf8"));
+const snapshot = gunzipSync(readFileSync(`${site}/pyodide/${manifest.snapshot.file}.gz`));
+const worker = readFileSync(`${site}/web/worker.js`, "utf8");
+const start = worker.indexOf("const AFTER_SNAPSHOT = `") + "const AFTER_SNAPSHOT = `".length;
+const after = worker.slice(start, worker.indexOf("`;", start));
+const starts = [];
+for (let i = 0; i < 2; i++) {
+  const py = await loadPyodide({ indexURL: `${modules}/pyodide/`, stdLibURL: `${site}/pyodide/python_stdlib.zip`,
+    _loadSnapshot: new Uint8Array(snapshot) });
+  py.FS.writeFile(`/lib/${manifest.wheel}`, readFileSync(`${site}/wheels/${manifest.wheel}`));
+  const built = py.runPython("import hdchess.bridge.protocol as p; p.SESSION.player_seed");
+  py.runPython(after);
+  starts.push({ built, seed: py.runPython("import hdchess.bridge.protocol as p; p.SESSION.player_seed"),
+    random: py.runPython("import random; random.random()"),
+    ply: JSON.parse(py.runPython("import hdchess.bridge as b; b.handle('{\\"cmd\\": \\"view\\"}')")).result.ply });
+}
+console.log(JSON.stringify(starts));
+"""
+
+
+def test_two_starts_from_the_snapshot_share_no_seed():
+    """The AI-fairness rule: the snapshot is made once at build time, so whatever the import seeded (the
+    bridge's session with the AI's seed, the module random) is made anew by the worker after restoring."""
+    import json
+    import shutil
+    import subprocess
+
+    import build
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    site = build.build()
+    result = subprocess.run([node, "--input-type=module", "-e", RESTORE_TWICE, "--", str(site),
+                             str(build.WEB / "node_modules")], capture_output=True, text=True, timeout=120, check=True)
+    first, second = json.loads(result.stdout.strip().splitlines()[-1])
+    assert first["built"] == second["built"]  # the snapshot's own seed: the same for every start
+    assert first["seed"] != first["built"] and second["seed"] != second["built"]
+    assert first["seed"] != second["seed"] and first["random"] != second["random"]
+    assert first["ply"] == second["ply"] == 0
+
+
 def test_embed_mode_posts_events_and_takes_commands(page, site_url, wait_for_engine):
     page.goto(site_url + "_test/embed.html?embed=1&first=human&level=Beginner&seed=5&lang=en")
     events = lambda kind: page.evaluate(f"window.events.filter((e) => e.type === '{kind}')")  # noqa: E731
