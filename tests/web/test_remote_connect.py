@@ -101,13 +101,18 @@ def connect(host, guest, open_app, wait_for_engine, query=None, lang="en", shots
     if shots:
         shot(host, f"{lang}-6-paste-reply")
     host.locator("#fr-connect").click()
-    for page in (host, guest):  # ICE checks on a loaded machine may take a while
-        try:
-            page.locator("#friend-dialog").wait_for(state="hidden", timeout=90_000)
-        except Exception as exc:
-            raise AssertionError(f"not connected: {page.locator('#friend-dialog').inner_text()!r}") from exc
+    for page in (host, guest):
+        wait_connected(page)
         page.locator("#friend-bar .friend-state").wait_for()
     return invitation, reply
+
+
+def wait_connected(page, timeout_ms: int = 90_000) -> None:
+    """The friend dialog closes once the channel is open (ICE checks on a loaded machine may take a while)."""
+    try:
+        page.locator("#friend-dialog").wait_for(state="hidden", timeout=timeout_ms)
+    except Exception as exc:
+        raise AssertionError(f"not connected: {page.locator('#friend-dialog').inner_text()!r}") from exc
 
 
 # Chromium writes a page's host candidates as mDNS names (random .local names), which another context of the

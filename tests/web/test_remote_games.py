@@ -9,7 +9,7 @@ import random
 import re
 
 import pytest
-from test_remote_connect import NO_STUN, answer_invitation, connect, make_invitation, open_two_pages
+from test_remote_connect import NO_STUN, answer_invitation, connect, make_invitation, open_two_pages, wait_connected
 
 HOOK_JS = """async () => {
   window.friendGame = await import(new URL("web/ui/friend-game.js", document.baseURI).href);
@@ -85,7 +85,7 @@ def test_a_whole_game_with_a_friend_ends_verified_on_both_pages(two_pages, open_
     host.locator("#fr-reply").fill(reply)
     host.locator("#fr-connect").click()
     for page in (host, guest):
-        page.locator("#friend-dialog").wait_for(state="hidden", timeout=90_000)
+        wait_connected(page)
         wait_started(page)
     played = play_out(host, guest, random.Random(variant))
     assert played > 0
@@ -154,7 +154,7 @@ def test_a_page_closed_mid_game_resumes_the_same_position_through_a_fresh_invita
     guest.locator("#fr-reply").fill(reply.input_value())
     guest.locator("#fr-connect").click()
     for page in (host, guest):
-        page.locator("#friend-dialog").wait_for(state="hidden", timeout=90_000)
+        wait_connected(page)
         page.evaluate(HOOK_JS)
         page.wait_for_function("window.friendGame.friendStatus()?.connected")
     assert state(host)["moves"] == before and state(guest)["moves"] == before
@@ -242,7 +242,7 @@ def test_a_timed_game_keeps_both_clocks_on_both_pages(two_pages, open_app, wait_
     host.locator("#fr-reply").fill(reply)
     host.locator("#fr-connect").click()
     for page in (host, guest):
-        page.locator("#friend-dialog").wait_for(state="hidden", timeout=90_000)
+        wait_connected(page)
         wait_started(page)
     play_some(host, guest, random.Random(8), 4)
     for page in (host, guest):
@@ -253,3 +253,38 @@ def test_a_timed_game_keeps_both_clocks_on_both_pages(two_pages, open_app, wait_
         assert len(shown) == 2 and all(text.startswith(("3:", "2:")) for text in shown), shown
         for player in ("1", "2"):  # each side's reading: under the start plus the increments earned
             assert 0 < status["clocks"][player] <= 180_000 + 2 * 2000
+
+
+def test_the_host_reloads_mid_game_and_invites_again_from_its_saved_state(two_pages, open_app, wait_for_engine):
+    host, guest, _ = two_pages
+    connect(host, guest, open_app, wait_for_engine)
+    for page in (host, guest):
+        wait_started(page)
+    play_some(host, guest, random.Random(11), 5)
+    for page in (host, guest):
+        page.wait_for_function("() => window.appState.busy === 0")
+    before = state(host)["moves"]
+    host.reload()  # the inviting page reloads: its saved state brings the game back, not connected
+    wait_for_engine(host)
+    host.evaluate(HOOK_JS)
+    host.wait_for_function("(n) => window.appState.view.moves.length === n", arg=len(before))
+    guest.locator("#fr-reinvite").wait_for(timeout=60_000)  # the guest saw the channel go
+    host.locator("#fr-reinvite").click()
+    host.locator("#fr-make").click()
+    invitation = host.locator("#fr-join-link")
+    invitation.wait_for()
+    guest.goto(invitation.input_value())  # the guest's tab opens it: the same game, found in its storage
+    guest.locator("#fr-accept").click()
+    reply = guest.locator("#fr-reply-link")
+    reply.wait_for()
+    host.locator("#fr-reply").fill(reply.input_value())
+    host.locator("#fr-connect").click()
+    for page in (host, guest):
+        wait_connected(page)
+        page.evaluate(HOOK_JS)
+        page.wait_for_function("window.friendGame.friendStatus()?.connected")
+    assert state(host)["moves"] == before == state(guest)["moves"]
+    play_some(host, guest, random.Random(12), 2)
+    for page in (host, guest):
+        page.wait_for_function("(n) => window.appState.view.moves.length === n", arg=len(before) + 2)
+    assert state(host)["moves"] == state(guest)["moves"]
