@@ -8,7 +8,7 @@
 // page -> worker  {id, cmd, args}
 // worker -> page  {id, ok: true, result} | {id, ok: false, error}
 //                 {event: "progress", stage, fraction, ms}  while booting (ms: since the worker started)
-//                 {event: "ready", version}               once Python answers
+//                 {event: "ready", version, snapshot}     once Python answers (snapshot: restored from the build's)
 //                 {event: "failed", stage, error}         booting failed (no network, missing file)
 //                 {event: "crashed", error}               Python itself died: the page starts a new worker
 //                 {event: "tables", tables, files}        a game's bigger endgame tables were added (pieces per
