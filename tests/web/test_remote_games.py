@@ -9,7 +9,15 @@ import random
 import re
 
 import pytest
-from test_remote_connect import NO_STUN, answer_invitation, connect, make_invitation, open_two_pages, wait_connected
+from test_remote_connect import (
+    NO_STUN,
+    answer_invitation,
+    connect,
+    make_invitation,
+    open_two_pages,
+    shot,
+    wait_connected,
+)
 
 HOOK_JS = """async () => {
   window.friendGame = await import(new URL("web/ui/friend-game.js", document.baseURI).href);
@@ -228,8 +236,11 @@ def test_canned_lines_a_takeback_and_a_draw_are_offered_and_answered(two_pages, 
     host.locator("#fr-draw").click()
     guest.locator("#fr-accept-request").wait_for()
     assert "Ann offers a draw" in guest.locator("#friend-bar .friend-request").inner_text()
+    shot(guest, "en-9-draw-offered")
     guest.locator("#fr-accept-request").click()
     ends = [wait_verified(page) for page in (host, guest)]
+    host.locator("#gameover").wait_for()
+    shot(host, "en-10-game-over")
     for end in ends:
         assert end["status"]["phase"] == "verified" and end["outcome"]["result"] == "1/2-1/2", end["outcome"]
 
