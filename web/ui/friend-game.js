@@ -294,7 +294,8 @@ export function friendFlag(player) {
 
 /** @param {"draw" | "takeback"} kind */
 export function friendOffer(kind) {
-  note(t("friend.sent", { name: current?.peerName ?? "" }));
+  if (!current || current.over || current.remote?.phase !== "playing") return Promise.resolve(null); // nothing to ask
+  note(t("friend.sent", { name: current.peerName }));
   return remote("remote_offer", { kind });
 }
 
