@@ -13,7 +13,7 @@ import { flag } from "./lifecycle.js";
 import { mountRender } from "./render.js";
 import { app } from "./state.js";
 import { $ } from "./ui/dom.js";
-import { friendAction, friendFlag } from "./ui/friend-game.js";
+import { friendAction, friendExplain, friendFlag } from "./ui/friend-game.js";
 
 export { app }; // the state, for the page's other parts and for tests
 
@@ -33,7 +33,7 @@ export function mount(elements, { onOpenNewGame, onOpenRecord, onReplay, onCheck
   const board = createBoard($("#board-root"), {
     // in a game against a friend elsewhere (web/ui/friend-game.js) the action goes through the remote protocol
     onAction: (action) => { if (!lessonAction(action) && !friendAction(action)) onAction(action); },
-    onNothing: explainClick, onSelect: noteSelection,
+    onNothing: (click) => { if (!friendExplain(click)) explainClick(click); }, onSelect: noteSelection,
   });
   mountRender(elements, mountLessons(board), { openNewGame: onOpenNewGame, openRecord: onOpenRecord, replay: onReplay,
     check: onCheck, flag: (/** @type {number} */ player) => { if (!friendFlag(player)) flag(player); } });

@@ -299,3 +299,15 @@ def test_the_host_reloads_mid_game_and_invites_again_from_its_saved_state(two_pa
     for page in (host, guest):
         page.wait_for_function("(n) => window.appState.view.moves.length === n", arg=len(before) + 2)
     assert state(host)["moves"] == state(guest)["moves"]
+
+
+def test_a_click_that_does_nothing_is_explained_by_the_remote_game(two_pages, open_app, wait_for_engine):
+    host, guest, _ = two_pages
+    connect(host, guest, open_app, wait_for_engine)
+    for page in (host, guest):
+        wait_started(page)
+    mover = host if state(host)["status"]["my_turn"] else guest
+    before = mover.locator("#status").inner_text()
+    mover.evaluate("window.friendGame.friendExplain({ from: 'a1', to: 'a2' })")  # a face-down piece cannot move
+    mover.wait_for_function("(before) => document.querySelector('#status').textContent !== before", arg=before)
+    assert state(mover)["moves"] == []

@@ -8,7 +8,7 @@
 import { t } from "../i18n.js";
 import { call, task } from "../engine-queue.js";
 import { gameOver } from "../game-events.js";
-import { renderAll, showMessage } from "../render.js";
+import { renderAll, renderStatus, showMessage } from "../render.js";
 import { app } from "../state.js";
 import { setView } from "../view.js";
 import { announce, describeMove } from "./announce.js";
@@ -274,6 +274,20 @@ export function friendAction(action) {
   if (!current) return false;
   if (!current.remote?.my_turn || current.remote?.pending || app.busy) return true;
   remote("remote_act", { move: action.move });
+  return true;
+}
+
+/** A click that did nothing in a friend game: ask the remote game why (remote_explain), and say it.
+ *  @param {{from: string | null, to: string}} click @returns {boolean} handled */
+export function friendExplain({ from, to }) {
+  if (!current) return false;
+  if (!app.ready || app.busy || current.over || current.remote?.phase !== "playing") return true;
+  call("remote_explain", from ? { from, to } : { to }).then((result) => {
+    if (!result?.reason) return;
+    app.note = engineErrorText({ message: result.reason, code: result.code, params: result.params });
+    renderStatus();
+    announce(app.note);
+  }, () => {});
   return true;
 }
 
