@@ -123,7 +123,7 @@ PLAIN_CANDIDATES = "--disable-features=WebRtcHideLocalIpsWithMdns"
 
 def open_two_pages(launch_browser, guard):
     """Two pages in two browser contexts (no storage shared) of a browser of their own, every request of both
-    recorded and guarded; at the end, every one was to this machine. (A fixture's body: test_remote_games.py
+    recorded and guarded; at the end, every one was to this machine. (A fixture's body: test_remote_page_games.py
     uses it too.)"""
     from conftest import CHROMIUM_ARGS
 
