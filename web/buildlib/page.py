@@ -69,9 +69,9 @@ def copy_sources(site: Path) -> None:
 
 def write_service_worker(site: Path, on_demand: list[str]) -> str:
     """sw.js at the root: its cache version is a hash of every other file's path and bytes, and it knows
-    each file's own hash (to cache only this build's files). It caches
-    every file when installed except ``on_demand`` (a game's endgame tables) and the documentation
-    pages, which it caches when first fetched."""
+    each file's own hash (to cache only this build's files). It caches every file when installed except
+    ``on_demand`` (a game's endgame tables), the documentation pages, the QR encoder and the plain runtime,
+    which it caches when first fetched."""
     files = site_files(site)
     digest = hashlib.sha256()
     hashes = {}
@@ -84,9 +84,9 @@ def write_service_worker(site: Path, on_demand: list[str]) -> str:
     for mark in (SW_VERSION_MARK, SW_FILES_MARK, SW_ON_DEMAND_MARK, SW_HASHES_MARK):
         if mark not in template:
             raise BuildError(f"web/sw.js must contain {mark}")
-    # the documentation pages too: few players read them, and a page read is cached then; and the QR encoder
-    # (52 kB), loaded only when a friend game's invitation is drawn
-    # and the plain runtime, fetched only by a browser that cannot inflate pyodide.asm.wasm.gz
+    # the documentation pages too: few players read them, and a page read is cached then; the QR encoder
+    # (52 kB), loaded only when a friend game's invitation is drawn; and the plain runtime, fetched only by a
+    # browser that cannot inflate pyodide.asm.wasm.gz
     on_demand = [*on_demand, *(name for name in files if name.startswith(DOCS_ON_DEMAND) or name == QR_TARGET),
                  *(name for name in files if name == RUNTIME_FALLBACK)]
     precache = ["./", *(name for name in files if name not in on_demand)]
