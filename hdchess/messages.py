@@ -97,6 +97,12 @@ TEMPLATES: dict[str, str] = {
     "gaiqi.horse": "the {kind} on {sq} moves one square along a rank or file, then one diagonally outward",
     "gaiqi.elephant": "the {kind} on {sq} moves exactly two squares diagonally",
     # cheight (stacks)
+    "stack.empty_action": "an empty string is not an action (a2-a3 moves, a1xa5 captures, b2-c3+1 carries one piece, "
+                          "a8=c1^0 swaps)",
+    "stack.not_an_action": "{text} is not an action (a2-a3 moves, a1xa5 captures, b2-c3+1 carries one piece, "
+                           "a8=c1^0 swaps)",
+    "swap.needs_height": "a swap names the square and the height of the chosen piece, such as a8=c1^0",
+    "stack.nothing_to_capture": "{sq} has no enemy piece on top to capture (write a move as a2-a3)",
     "stack.general_covered": "the game is over: the {color} General is covered",
     "stack.promotion_pending": "{color} must swap the Soldier on {sq} with one of its pieces, then {next_color} moves",
     "stack.swap_first": "{color} must first swap the Soldier on {sq} (a promotion), before any move",

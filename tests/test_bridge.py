@@ -342,6 +342,17 @@ def test_explain_gives_the_reason_with_its_code(session):
     assert reply["reason"] == f"the piece on {enemy} is not yours ({view['side']} to move)"
 
 
+def test_a_click_on_an_empty_cheight_square_says_there_is_no_piece_in_words_a_page_can_translate():
+    """In Cheight a square alone is no action; a click on an empty one is told as such (a code the page
+    words in Chinese), not as the notation's complaint with its examples."""
+    session = Session()
+    call(session, "new_game", variant="cheight", players={"1": "human", "2": "human"})
+    reply = call(session, "explain", to="c4")
+    assert (reply["code"], reply["params"], reply["reason"]) == ("move.no_piece", {"sq": "c4"}, "there is no piece on c4")
+    typed = session.handle({"cmd": "play", "args": {"move": "c4"}})
+    assert typed["code"] == "stack.not_an_action" and typed["params"] == {"text": "c4"}
+
+
 def test_a_record_error_names_the_move_and_carries_the_reason_code(session):
     reply = session.handle({"cmd": "load_record", "args": {"record": "1. c2(R) d2-d9 *"}})
     assert reply["error"] == "move 2 (d2-d9): d9 is not a square (files a-h, ranks 1-4)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import COLOR_NAMES, RED
-from ..errors import HdchessError
+from ..errors import HdchessError, InvalidMoveError
 from ..game import Game
 from ..gamestate import NO_SIDE
 from ..messages import Message, jsonable
@@ -45,8 +45,13 @@ def explain(game: Game, frm: str | None, to: str) -> dict[str, Any]:
         state = game.state
         names = state.geometry.square_names
         square = to.strip().lower()
-        if (frm is None and game.outcome is None and square in names
-                and state.square_text(names.index(square)) not in (None, "x")):
-            reason = _piece_reason(game, names.index(square))  # a click on a piece that cannot act
+        if frm is None and game.outcome is None and square in names:
+            text_on_square = state.square_text(names.index(square))
+            if text_on_square not in (None, "x"):
+                reason = _piece_reason(game, names.index(square))  # a click on a piece that cannot act
+            elif text_on_square is None and isinstance(exc, InvalidMoveError):
+                # a click on an empty square, in a game where a square alone is no action (Cheight): the
+                # notation's complaint would be engine-speak
+                reason = Message("move.no_piece", sq=square)
         return reason_reply(reason)
     return {"reason": None}

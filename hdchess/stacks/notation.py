@@ -32,6 +32,7 @@ from ..errors import HdchessError, IllegalMoveError, InvalidMoveError, PositionE
 from ..gamestate import Action
 from ..geometry import Geometry
 from ..inputs import excerpt, shown, whole_number
+from ..messages import Message
 from .position import MAX_STACK, Position
 
 if TYPE_CHECKING:
@@ -204,14 +205,15 @@ def _square(state: Position, label: str, text: str) -> int:
     try:
         return state.geometry.parse_square(text)
     except HdchessError as exc:
-        raise InvalidMoveError(f"{shown(label)}: {exc}") from None
+        raise InvalidMoveError(Message("move.refused", move=shown(label), reason=exc.args[0] if exc.args else str(exc))) \
+            from None
 
 
 def _count(label: str, text: str, name: str) -> int:
     try:
         return whole_number(text, name, 0, MAX_STACK - 1, InvalidMoveError)
     except InvalidMoveError as exc:
-        raise InvalidMoveError(f"{shown(label)}: {exc}") from None
+        raise InvalidMoveError(Message("move.refused", move=shown(label), reason=str(exc))) from None
 
 
 def parse_action(state: Position, text: str) -> tuple[Action, None]:
@@ -224,14 +226,13 @@ def parse_action(state: Position, text: str) -> tuple[Action, None]:
         raise InvalidMoveError(f"an action must be text ({EXAMPLES})")
     label = text.strip()
     if not label:
-        raise InvalidMoveError(f"an empty string is not an action ({EXAMPLES})")
+        raise InvalidMoveError(Message("stack.empty_action"))
     movement = state._movement
     if "=" in label:
         soldier_text, _, rest = label.partition("=")
         square_text, caret, height_text = rest.partition("^")
         if not caret:
-            raise InvalidMoveError(f"{shown(label)}: a swap names the square and the height of the chosen piece, "
-                                   "such as a8=c1^0")
+            raise InvalidMoveError(Message("move.refused", move=shown(label), reason=Message("swap.needs_height")))
         soldier, sq = _square(state, label, soldier_text), _square(state, label, square_text)
         return movement.swap(soldier, sq, _count(label, height_text, "the height")), None
     body, plus, carry_text = label.partition("+")
@@ -239,13 +240,13 @@ def parse_action(state: Position, text: str) -> tuple[Action, None]:
     if at < 0:
         at = body.find("x", 1)
     if at < 0:
-        raise InvalidMoveError(f"{shown(label)} is not an action ({EXAMPLES})")
+        raise InvalidMoveError(Message("stack.not_an_action", text=shown(label)))
     frm, to = _square(state, label, body[:at]), _square(state, label, body[at + 1:])
     if frm == to:
-        raise InvalidMoveError(f"{shown(label)}: a move must go to another square")
+        raise InvalidMoveError(Message("move.refused", move=shown(label), reason=Message("move.same_square")))
     carry = _count(label, carry_text, "the number of pieces carried") if plus else 0
     action = movement.move(frm, to, carry)
     if body[at] == "x" and not state.is_capture(action) and action in state.legal_actions():
-        raise IllegalMoveError(f"{shown(label)}: {state.geometry.square_names[to]} has no enemy piece on top "
-                               "to capture (write a move as a2-a3)")
+        raise IllegalMoveError(Message("move.refused", move=shown(label),
+                                       reason=Message("stack.nothing_to_capture", sq=state.geometry.square_names[to])))
     return action, None
