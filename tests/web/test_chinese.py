@@ -179,5 +179,9 @@ def test_a_cheight_game_in_chinese(open_app, page):
     page.locator('#board [data-sq="a2"]').click()
     check(page, "a Cheight piece picked")
     page.locator('#board [data-sq="a3"]').click()
+    page.wait_for_function("() => document.querySelectorAll('#moves [data-move]').length >= 2", timeout=WAIT_MS)
     page.wait_for_selector("#board.interactive", timeout=WAIT_MS)
     check(page, "a Cheight game in progress")
+    page.locator('#board [data-sq="b4"]').click()  # an empty square: told in Chinese that there is no piece
+    expect(page.locator("#status")).to_contain_text("b4 上没有棋子")
+    check(page, "a click on an empty Cheight square")
