@@ -12,7 +12,8 @@ nothing can be refused.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Collection
 from typing import Any
 
 from ..errors import HdchessError
@@ -230,6 +231,19 @@ def error_reply(exc: HdchessError) -> Reply:
     return reply
 
 
+def command_list(commands: Collection[str]) -> str:
+    """The commands, for an unknown one's message: a family of three or more sharing a prefix (``remote_*``)
+    as one entry, so the message stays one short line."""
+    families = Counter(name.partition("_")[0] for name in commands if "_" in name)
+    names: list[str] = []
+    for name in commands:
+        family = name.partition("_")[0]
+        shown_name = f"{family}_*" if "_" in name and families[family] >= 3 else name
+        if shown_name not in names:
+            names.append(shown_name)
+    return ", ".join(names)
+
+
 class Session(GameSession):
     """A game session that answers the page's requests (``handle``), one command at a time."""
 
@@ -245,7 +259,7 @@ class Session(GameSession):
             cmd = request.get("cmd")
             command = self._commands.get(cmd) if isinstance(cmd, str) else None
             if command is None:
-                raise BridgeError(f"unknown command {read.shown(cmd)} (commands: {', '.join(self._commands)})")
+                raise BridgeError(f"unknown command {read.shown(cmd)} (commands: {command_list(self._commands)})")
             a = request.get("args")
             a = {} if a is None else a
             if not isinstance(a, dict):

@@ -205,8 +205,8 @@ def _square(state: Position, label: str, text: str) -> int:
     try:
         return state.geometry.parse_square(text)
     except HdchessError as exc:
-        raise InvalidMoveError(Message("move.refused", move=shown(label), reason=exc.args[0] if exc.args else str(exc))) \
-            from None
+        reason = exc.args[0] if exc.args else str(exc)
+        raise InvalidMoveError(Message("move.refused", move=shown(label), reason=reason)) from None
 
 
 def _count(label: str, text: str, name: str) -> int:
