@@ -339,6 +339,12 @@ function replayKeys(event) {
   stepReplay(step);
 }
 
+/** The first game (the saved one, or the URL's) is on the board, or Python failed: said on <body data-started>
+ *  for scripts and tests that drive the page (Python's own readiness comes earlier). */
+function markStarted() {
+  document.body.dataset.started = app.fatal ? "failed" : "true";
+}
+
 async function boot() {
   applyTheme();
   applyLang();
@@ -359,12 +365,12 @@ async function boot() {
   startEmbed();
 
   try {
-    if (app.fatal) return;
+    if (app.fatal) return markStarted();
     await app.engine?.ready;
   } catch (err) {
     app.fatal = t("error.engine", { reason: errorText(err) });
     renderAll();
-    return;
+    return markStarted();
   }
   app.progress = 1;
   app.ready = true;
@@ -372,6 +378,7 @@ async function boot() {
   await openFriendGame();
   if (messages.length) showMessage(messages.map((m) => m()).join(" "));
   renderAll();
+  markStarted();
   post("ready", readyDetails());
   playQueued();
   scheduleAi();

@@ -76,6 +76,11 @@ _WAIT_READY_JS = """async ([timeoutMs]) => {""" + _FIND_ENGINE + """
   const timeout = new Promise((_, reject) =>
     setTimeout(() => reject(new Error(`Python not ready after ${timeoutMs} ms`)), timeoutMs));
   const { version } = await Promise.race([engine.ready, timeout]);
+  // and the app's first game (the URL's record, the saved game) is on the board
+  const started = (async () => {
+    while (!document.body.dataset.started) await new Promise((resolve) => setTimeout(resolve, 20));
+  })();
+  await Promise.race([started, timeout]);
   return version;
 }"""
 _CALL_JS = """async ([cmd, args]) => {""" + _FIND_ENGINE + """
