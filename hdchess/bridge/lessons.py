@@ -19,7 +19,7 @@ from ..inputs import shown
 from ..messages import Message
 from ..rules import GameState
 from .args import BridgeError
-from .view import board_view, has_penalty, states
+from .view import board_view, legal_entries, states
 
 GOOD_MARGIN = 1.0  # a try within this many points of the best action finds it
 BETTER_MARGIN = 0.5  # a try that loses this much less than the action played is better than it
@@ -53,17 +53,7 @@ def lesson(game: Game, ply: int) -> dict[str, Any]:
     that was played there."""
     _check_finished(game)
     state = _state_before(game, ply)
-    penalty = has_penalty(game)
-    flips: list[str] = []
-    moves: dict[str, list[dict[str, Any]]] = {}
-    for action in state.legal_actions():
-        info = state.action_info(action)
-        if info.kind == "flip":
-            flips.append(info.to)
-        else:
-            entry = info.as_dict()
-            entry["penalised"] = entry["penalised"] and penalty
-            moves.setdefault(info.frm, []).append(entry)
+    flips, moves = legal_entries(game, state, state.legal_actions())
     played = game.moves[ply - 1]
     return {
         **board_view(game, state, game.moves[:ply - 1], final=False),

@@ -8,12 +8,12 @@ lies (the referee draws each flip when it happens).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..core import COLOR_NAMES, piece_letter
 from ..game import Game, PlayedMove
-from ..gamestate import NO_SIDE
+from ..gamestate import NO_SIDE, Action
 from ..messages import Message
 from ..rules import GameState
 
@@ -119,20 +119,30 @@ def position_at(game: Game, ply: int) -> dict[str, Any]:
     raise ValueError(f"the game has no ply {ply}")
 
 
-def view(game: Game, players: dict[str, str], level: str) -> dict[str, Any]:
-    """Everything the page shows of ``game``, played by ``players`` (an AI at ``level``)."""
-    state, ruleset = game.state, game.ruleset
+MovesByStart = dict[str, list[dict[str, Any]]]
+
+
+def legal_entries(game: Game, state: GameState, actions: Iterable[Action]) -> tuple[list[str], MovesByStart]:
+    """``actions`` of ``state`` as the page offers them: the squares to flip, and the moves by their start
+    square (each with its details; ``penalised`` only where the game's rules have a repetition penalty)."""
     flips: list[str] = []
-    moves: dict[str, list[dict[str, Any]]] = {}
+    moves: MovesByStart = {}
     penalty = has_penalty(game)
-    for action in game.legal_actions():
+    for action in actions:
         info = state.action_info(action)
         if info.kind == "flip":
             flips.append(info.to)
         else:
             entry = info.as_dict()
-            entry["penalised"] = entry["penalised"] and penalty  # the flag only where the rules have it
+            entry["penalised"] = entry["penalised"] and penalty
             moves.setdefault(info.frm, []).append(entry)
+    return flips, moves
+
+
+def view(game: Game, players: dict[str, str], level: str) -> dict[str, Any]:
+    """Everything the page shows of ``game``, played by ``players`` (an AI at ``level``)."""
+    state, ruleset = game.state, game.ruleset
+    flips, moves = legal_entries(game, state, game.legal_actions())
     turn_player = game.turn_player()
     pieces = moving_pieces(game)
     return {
