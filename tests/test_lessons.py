@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from careless_play import call, careless_game  # tests/careless_play.py
 
 from hdchess import Game, load_ruleset
 from hdchess.bridge import Session, lessons
@@ -16,34 +17,10 @@ from hdchess.bridge.view import states
 NODES = 400  # a small review budget: the tests check the judgement's logic, not its strength
 
 
-def call(session: Session, cmd: str, **args):
-    reply = session.handle({"cmd": cmd, "args": args})
-    assert reply["ok"], reply
-    return reply["result"]
-
-
 def refused(session: Session, cmd: str, **args) -> dict:
     reply = session.handle({"cmd": cmd, "args": args})
     assert not reply["ok"], reply
     return reply
-
-
-def careless_game(variant: str, seed: int, plies: int = 14, serious: bool = False) -> tuple[Session, dict]:
-    """A known deal in which player 1 (the human of a game against the AI) and player 2 both play
-    carelessly (the first flip, now and then the first move), then player 1 resigns."""
-    session = Session()
-    view = call(session, "new_game", variant=variant, seed=seed, players={"1": "human", "2": "ai"},
-                level="Beginner", serious=serious)
-    turn = 0
-    while not view["outcome"] and len(view["moves"]) < plies:
-        legal = view["legal"]
-        moves = [m["move"] for options in legal["moves"].values() for m in options]
-        act = moves[0] if moves and (turn % 3 == 2 or not legal["flips"]) else legal["flips"][0]
-        turn += 1
-        view = call(session, "play", move=act)["view"]
-    if not view["outcome"]:
-        view = call(session, "resign", player=1)
-    return session, view
 
 
 def try_text(lesson: dict, ply: int, view: dict) -> str:

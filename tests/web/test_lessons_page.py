@@ -3,6 +3,8 @@ a wrong try is told wrong, the right one right, the engine's move is drawn, and 
 A tried flip shows no piece, and the finished game stays as it was."""
 
 import re
+import sys
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -11,28 +13,14 @@ from web_support import call, cell
 
 from hdchess.bridge import Session
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from careless_play import careless_game  # noqa: E402  (tests/careless_play.py)
+
 pytestmark = pytest.mark.web
 
 REVIEW_MS = 120_000
 WAIT_MS = 30_000
 NODES = 1500  # the page's review budget (web/replay.js REVIEW_NODES): a 14-action game is checked in seconds
-
-
-def careless_game(seed=7, plies=14, second="ai"):
-    """A known deal against the Beginner (or, ``second="human"``, two players at one screen) in which the
-    human (player 1) plays carelessly (the first face-down square, now and then the first move; the other
-    side is played the same way), then resigns."""
-    session = Session()
-    view = call(session, "new_game", variant="hdc2", seed=seed, players={"1": "human", "2": second}, level="Beginner")
-    turn = 0
-    while not view["outcome"] and len(view["moves"]) < plies:
-        legal = view["legal"]
-        moves = [m["move"] for options in legal["moves"].values() for m in options]
-        act = moves[0] if moves and (turn % 3 == 2 or not legal["flips"]) else legal["flips"][0]
-        turn += 1
-        view = call(session, "play", move=act)["view"]
-    view = call(session, "resign", player=1)
-    return session, view, call(session, "export")["record"]
 
 
 def click_action(page, frm, to):
@@ -65,15 +53,22 @@ def own_marks(page, players=(1,)):
     }""", list(players))
 
 
-def test_learn_from_your_mistakes_judges_tries_shows_the_engine_move_and_counts(open_app, engine_call, axe_source):
-    session, view, record = careless_game()
+def checked_game(open_app, record):
+    """The finished game of ``record`` opened, its replay paused, and checked by the engine: (page, end panel)."""
     page = open_app({"record": record, "lang": "en"})
-    before = engine_call(page, "export")["record"]
     if page.locator("#rp-play").get_attribute("aria-label") == "Pause":
         page.locator("#rp-play").click()
     over = page.locator("#gameover")
     over.locator("#btn-check").click()
     expect(over.locator(".review-status")).to_contain_text("Check done", timeout=REVIEW_MS)
+    return page, over
+
+
+def test_learn_from_your_mistakes_judges_tries_shows_the_engine_move_and_counts(open_app, engine_call, axe_source):
+    session, view = careless_game()
+    record = call(session, "export")["record"]
+    page, over = checked_game(open_app, record)
+    before = engine_call(page, "export")["record"]
     marks = own_marks(page)
     assert marks, "the careless human made no marked move"
     total = len(marks)
@@ -165,12 +160,7 @@ def test_a_cheight_lesson_takes_its_tries_through_the_choice_menu_and_the_keyboa
     call(session, "play", move="d8-d7")
     call(session, "resign", player=1)
     record = call(session, "export")["record"]
-    page = open_app({"record": record, "lang": "en"})
-    if page.locator("#rp-play").get_attribute("aria-label") == "Pause":
-        page.locator("#rp-play").click()
-    over = page.locator("#gameover")
-    over.locator("#btn-check").click()
-    expect(over.locator(".review-status")).to_contain_text("Check done", timeout=REVIEW_MS)
+    page, over = checked_game(open_app, record)
     marks = own_marks(page)
     assert [ply for ply, _ in marks] == [1]
     analysis = marks[0][1]
@@ -208,13 +198,9 @@ def test_a_cheight_lesson_takes_its_tries_through_the_choice_menu_and_the_keyboa
 
 
 def test_two_players_at_one_screen_learn_from_both_sides_mistakes(open_app):
-    _, view, record = careless_game(second="human")
-    page = open_app({"record": record, "lang": "en"})
-    if page.locator("#rp-play").get_attribute("aria-label") == "Pause":
-        page.locator("#rp-play").click()
-    over = page.locator("#gameover")
-    over.locator("#btn-check").click()
-    expect(over.locator(".review-status")).to_contain_text("Check done", timeout=REVIEW_MS)
+    session, view = careless_game(second="human")
+    record = call(session, "export")["record"]
+    page, over = checked_game(open_app, record)
     marked = page.locator(".move-list .move.mistake, .move-list .move.blunder").count()
     players = {view["moves"][ply - 1]["player"] for ply, _ in own_marks(page, players=(1, 2))}
     assert marked and players == {1, 2}, "the scenario: both players made a marked move"
