@@ -111,6 +111,28 @@ def test_a_whole_game_with_a_friend_ends_verified_on_both_pages(two_pages, open_
         page.keyboard.press("Escape")
 
 
+def reinvite(inviter, invited, check=lambda: True):
+    """A new invitation to a game both pages had (the inviter's dialog already open): opened in the invited
+    page's tab, which finds the same game in its storage (``check`` holds of what its dialog says), and
+    the reply handed back, until both are connected again."""
+    inviter.locator("#fr-make").click()
+    invitation = inviter.locator("#fr-join-link")
+    invitation.wait_for()
+    invited.goto(invitation.input_value())
+    accept = invited.locator("#fr-accept")
+    accept.wait_for()
+    assert check()
+    accept.click()
+    reply = invited.locator("#fr-reply-link")
+    reply.wait_for()
+    inviter.locator("#fr-reply").fill(reply.input_value())
+    inviter.locator("#fr-connect").click()
+    for page in (inviter, invited):
+        wait_connected(page)
+        page.evaluate(HOOK_JS)
+        page.wait_for_function("window.friendGame.friendStatus()?.connected")
+
+
 def play_some(host, guest, rng, count):
     """`count` actions, each side in turn, through the page's own entry."""
     for _ in range(count):
@@ -149,22 +171,7 @@ def test_a_page_closed_mid_game_resumes_the_same_position_through_a_fresh_invita
     guest.locator("#fr-reinvite").click()  # either page may invite again: here the guest
     friend = guest.locator("#friend-dialog")
     assert friend.locator("#fr-name").input_value() == "Bo"
-    friend.locator("#fr-make").click()
-    invitation = friend.locator("#fr-join-link")
-    invitation.wait_for()
-    host.goto(invitation.input_value())  # opened in the host's tab: its game is found again
-    accept = host.locator("#fr-accept")
-    accept.wait_for()
-    assert "go on with your game" in host.locator("#friend-dialog").inner_text()
-    accept.click()
-    reply = host.locator("#fr-reply-link")
-    reply.wait_for()
-    guest.locator("#fr-reply").fill(reply.input_value())
-    guest.locator("#fr-connect").click()
-    for page in (host, guest):
-        wait_connected(page)
-        page.evaluate(HOOK_JS)
-        page.wait_for_function("window.friendGame.friendStatus()?.connected")
+    reinvite(guest, host, lambda: "go on with your game" in host.locator("#friend-dialog").inner_text())
     assert state(host)["moves"] == before and state(guest)["moves"] == before
     play_some(host, guest, random.Random(6), 2)  # and the game goes on
     for page in (host, guest):
@@ -281,19 +288,7 @@ def test_the_host_reloads_mid_game_and_invites_again_from_its_saved_state(two_pa
     host.wait_for_function("(n) => window.appState.view.moves.length === n", arg=len(before))
     guest.locator("#fr-reinvite").wait_for(timeout=60_000)  # the guest saw the channel go
     host.locator("#fr-reinvite").click()
-    host.locator("#fr-make").click()
-    invitation = host.locator("#fr-join-link")
-    invitation.wait_for()
-    guest.goto(invitation.input_value())  # the guest's tab opens it: the same game, found in its storage
-    guest.locator("#fr-accept").click()
-    reply = guest.locator("#fr-reply-link")
-    reply.wait_for()
-    host.locator("#fr-reply").fill(reply.input_value())
-    host.locator("#fr-connect").click()
-    for page in (host, guest):
-        wait_connected(page)
-        page.evaluate(HOOK_JS)
-        page.wait_for_function("window.friendGame.friendStatus()?.connected")
+    reinvite(host, guest)
     assert state(host)["moves"] == before == state(guest)["moves"]
     play_some(host, guest, random.Random(12), 2)
     for page in (host, guest):
