@@ -168,12 +168,20 @@ export function createFriendDialog(dialog, { info, onConnected, onResumeCode }) 
     const error = errorLine();
     const make = el("button", { type: "submit", class: "primary", id: "fr-make" }, t("friend.makeInvitation"));
     const about = describeGame(info(), game);
-    const form = el("form", { class: "friend-form", method: "dialog" },
-      el("h2", { id: "friend-title" }, t("friend.title")),
+    showNameForm([
       el("p", {}, t("friend.intro")),
       el("p", { class: "summary" }, about.title, el("br"), el("small", { class: "help" }, about.details)),
-      field, error,
-      el("div", { class: "button-row" }, make,
+    ], input, field, error, make, (name) => invite(game, name, resume));
+  }
+
+  /** A dialog that asks the player's name, then runs ``work`` with it (its error shown, the button enabled
+   *  again, when it fails).
+   *  @param {HTMLElement[]} intro @param {HTMLInputElement} input @param {HTMLElement} field
+   *  @param {HTMLElement} error @param {HTMLButtonElement} submit @param {(name: string) => Promise<void>} work */
+  function showNameForm(intro, input, field, error, submit, work) {
+    const form = el("form", { class: "friend-form", method: "dialog" },
+      el("h2", { id: "friend-title" }, t("friend.title")), ...intro, field, error,
+      el("div", { class: "button-row" }, submit,
         el("button", { type: "button", onclick: () => dialog.close() }, t("btn.cancel"))));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -183,18 +191,18 @@ export function createFriendDialog(dialog, { info, onConnected, onResumeCode }) 
         return;
       }
       savePrefs({ name });
-      make.disabled = true;
+      submit.disabled = true;
       form.append(status(t("friend.preparing")));
       try {
-        await invite(game, name, resume);
+        await work(name);
       } catch (err) {
-        make.disabled = false;
+        submit.disabled = false;
         showError(error, codeErrorText(err));
       }
     });
     dialog.replaceChildren(form);
     if (!dialog.open) dialog.showModal();
-    (input.value ? make : input).focus();
+    (input.value ? submit : input).focus();
   }
 
   /** @param {OfferedGame} game @param {string} name @param {{session?: string, peerName?: string}} resume */
@@ -279,47 +287,26 @@ export function createFriendDialog(dialog, { info, onConnected, onResumeCode }) 
     const { input, field } = nameField();
     if (known) input.value = known.myName;
     const accept = el("button", { type: "submit", class: "primary", id: "fr-accept" }, t("friend.accept"));
-    const form = el("form", { class: "friend-form", method: "dialog" },
-      el("h2", { id: "friend-title" }, t("friend.title")),
+    showNameForm([
       el("p", { class: "friend-invites" },
         t(known ? "friend.resumeInvites" : "friend.invites", { name: inviter, game: about.title })),
       el("p", { class: "help" }, about.details),
-      field, error,
-      el("div", { class: "button-row" }, accept,
-        el("button", { type: "button", onclick: () => dialog.close() }, t("btn.cancel"))));
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const name = cleanName(input.value);
-      if (!name) {
-        input.focus();
-        return;
-      }
-      savePrefs({ name });
-      accept.disabled = true;
-      form.append(status(t("friend.preparing")));
-      try {
-        const link = createLink(iceServers(loadPrefs().stun));
-        pending = link;
-        const replyCode = await link.reply(data, { name, session: data.session });
-        const shown = await linkBlock("reply", replyCode);
-        const line = status(t("friend.waitingHost", { name: inviter }));
-        dialog.replaceChildren(el("div", { class: "friend-form" },
-          el("h2", { id: "friend-title" }, t("friend.title")),
-          el("p", { class: "help", id: shown.help + "-help" }, t("friend.replyHelp", { name: inviter })),
-          shown.block, shown.qr, error, line,
-          el("div", { class: "button-row" },
-            el("button", { type: "button", onclick: () => dialog.close() }, t("btn.cancel")))));
-        /** @type {HTMLElement} */ (dialog.querySelector(".friend-link")).focus();
-        whenOpen(link, line, error, () => ({ role: "guest", link, session: data.session, myName: name,
-          peerName: inviter, game, resume: Boolean(known) }));
-      } catch (err) {
-        accept.disabled = false;
-        showError(error, codeErrorText(err));
-      }
+    ], input, field, error, accept, async (name) => {
+      const link = createLink(iceServers(loadPrefs().stun));
+      pending = link;
+      const replyCode = await link.reply(data, { name, session: data.session });
+      const shown = await linkBlock("reply", replyCode);
+      const line = status(t("friend.waitingHost", { name: inviter }));
+      dialog.replaceChildren(el("div", { class: "friend-form" },
+        el("h2", { id: "friend-title" }, t("friend.title")),
+        el("p", { class: "help", id: shown.help + "-help" }, t("friend.replyHelp", { name: inviter })),
+        shown.block, shown.qr, error, line,
+        el("div", { class: "button-row" },
+          el("button", { type: "button", onclick: () => dialog.close() }, t("btn.cancel")))));
+      /** @type {HTMLElement} */ (dialog.querySelector(".friend-link")).focus();
+      whenOpen(link, line, error, () => ({ role: "guest", link, session: data.session, myName: name,
+        peerName: inviter, game, resume: Boolean(known) }));
     });
-    dialog.replaceChildren(form);
-    if (!dialog.open) dialog.showModal();
-    (input.value ? accept : input).focus();
   }
 
   /** A reply opened in a tab of its own: hand it to the tab that invited, or say that none did.
