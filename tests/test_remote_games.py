@@ -167,6 +167,56 @@ def test_a_takeback_declined_changes_nothing():
     assert len(pair.host.game.moves) == len(pair.guest.game.moves) == 1
 
 
+def test_an_offer_that_crosses_the_peers_move_lapses_on_both_sides():
+    """The side to move moves while the other's draw offer is on its way: the offer was made on a position
+    that is gone, so neither side keeps it (and the one that moved is told), and play goes on."""
+    pair = fresh("cheight")
+    pair.act("a2-a3")
+    mover = pair.side_to_act()
+    waiting = "guest" if mover == "host" else "host"
+    pair.post(waiting, pair.sides[waiting].offer_to_peer("draw"))  # both on the wire at once
+    pair.post(mover, pair.sides[mover].act(pair.sides[mover].game.legal_actions()[0]))
+    pair.deliver()
+    assert pair.host.offer is None and pair.guest.offer is None
+    assert types(pair, mover)[-1] == "offer_lapsed"
+    assert pair.events[mover][-1]["message"]["code"] == "remote.offer_crossed"
+    assert len(pair.host.game.moves) == len(pair.guest.game.moves) == 2
+    play_out(pair)
+    assert pair.host.phase == pair.guest.phase == "verified"
+
+
+def test_two_offers_that_cross_are_both_withdrawn():
+    pair = fresh("cheight")
+    pair.act("a2-a3")
+    pair.post("host", pair.host.offer_to_peer("draw"))
+    pair.post("guest", pair.guest.offer_to_peer("takeback" if pair.guest.me == 1 else "draw"))
+    pair.deliver()
+    assert pair.host.offer is None and pair.guest.offer is None
+    for role in ("host", "guest"):
+        assert pair.events[role][-1]["message"]["code"] == "remote.offers_crossed"
+    play_out(pair)
+    assert pair.host.phase == pair.guest.phase == "verified"
+
+
+def test_whoever_offers_waits_for_the_answer_before_moving():
+    """An action made while an answer may be on its way would cross it, and the sides would disagree
+    (a takeback counted from different positions): the offerer's move waits for the answer."""
+    pair = fresh("cheight")
+    pair.act("a2-a3")
+    pair.act(pair.sides[pair.side_to_act()].game.legal_actions()[0])
+    asker = pair.side_to_act()
+    other = "guest" if asker == "host" else "host"
+    pair.post(asker, pair.sides[asker].offer_to_peer("takeback"))
+    with pytest.raises(Unavailable) as refused:
+        pair.sides[asker].act(pair.sides[asker].game.legal_actions()[0])
+    assert refused.value.args[0].code == "remote.offer_waiting"
+    pair.deliver()
+    pair.post(other, pair.sides[other].answer("takeback", False))
+    pair.deliver()
+    pair.act(pair.sides[asker].game.legal_actions()[0])  # answered: the move is made
+    assert len(pair.host.game.moves) == len(pair.guest.game.moves) == 3
+
+
 def test_a_resignation_ends_the_game_for_both_and_both_verify():
     pair = fresh()
     pair.act("c2")

@@ -346,10 +346,20 @@ class RemoteSession:
             self.offer = None
 
     def _on_offer(self, m: dict[str, Any], reply: Reply) -> None:
+        """An offer opens only on the position it was made on. One that crossed an action of this side (sent
+        before the peer saw it) has lapsed: the peer drops it too when that action reaches it (an offer lapses
+        when the player it was made to acts). Two offers that crossed are both withdrawn, on both sides alike."""
         game = self._playing("offer")
-        if self.offer is not None or self.pending is not None:
-            raise Refused(Message("remote.offer_open"))
         kind = m["offer"]
+        if m["moves"] != len(game.moves) or self.pending is not None:
+            reply.events.append(_event("offer_lapsed", Message("remote.offer_crossed"), kind=kind))
+            return
+        if self.offer is not None:
+            if self.offer["from"] == "me":
+                self.offer = None
+                reply.events.append(_event("offer_lapsed", Message("remote.offers_crossed"), kind=kind))
+                return
+            raise Refused(Message("remote.offer_open"))
         if kind == "takeback" and not any(move.player == self.peer for move in game.moves):
             raise Refused(Message("remote.unexpected", type="offer"))
         self.offer = {"kind": kind, "from": "peer"}
@@ -471,6 +481,9 @@ class RemoteSession:
         game = self._my_game()
         if game.turn_player() != self.me:
             raise Unavailable(Message("remote.not_my_turn"))
+        if self.offer is not None and self.offer["from"] == "me":
+            # an answer may be on its way: an action now would cross it, and the two sides would disagree
+            raise Unavailable(Message("remote.offer_waiting"))
         action = game.check_play(move)
         text = game.state.action_text(action)
         reply = Reply()
@@ -507,7 +520,7 @@ class RemoteSession:
             raise Unavailable(Message("remote.no_takeback"))
         self.offer = {"kind": kind, "from": "me"}
         reply = Reply()
-        self._send(reply, "offer", offer=kind)
+        self._send(reply, "offer", offer=kind, moves=len(game.moves))
         return reply
 
     def answer(self, kind: str, accept: bool) -> Reply:

@@ -146,7 +146,7 @@ FIELDS: dict[str, dict[str, Reader]] = {
     "act": {"action": _text, "clock": _reading, "peer_clock": _reading, "partial": _optional(_element),
             "key": _optional(_exponent)},
     "reveal": {"ply": lambda v, n: _whole(v, n, 100_000), "partial": _element, "key": _exponent},
-    "offer": {"offer": _choice(OFFERS)},
+    "offer": {"offer": _choice(OFFERS), "moves": lambda v, n: _whole(v, n, 100_000)},  # the moves it was made after
     "answer": {"offer": _choice(OFFERS), "accept": _flag},
     "resign": {},
     "chat": {"line": _choice(LINES)},

@@ -404,10 +404,12 @@ export function renderBar() {
     el("p", { class: "friend-state", role: "status" }, state,
       connected && status.phase === "setup" ? el("span", { class: "friend-note" }, t("friend.settingUp")) : null,
       connected && status.pending ? el("span", { class: "friend-note" }, t("friend.pendingFlip", { name })) : null,
+      connected && status.offer?.from === "me" ? el("span", { class: "friend-note" }, t("friend.offerSent", { name })) : null,
       !connected && !over ? el("button", { type: "button", id: "fr-reinvite", onclick: () => {
         if (current) hooks.invite(current.game, { session: current.session });
       } }, t("friend.reconnect")) : null),
-    requestBox instanceof HTMLElement && !requestBox.hidden ? requestBox
+    // the friend's request stays while it is open (it lapses when this side moves instead, or crosses a move)
+    requestBox instanceof HTMLElement && !requestBox.hidden && status.offer?.from === "peer" ? requestBox
       : el("div", { class: "friend-request", hidden: true }),
     el("div", { class: "friend-actions" },
       el("button", { type: "button", id: "fr-draw", disabled: !playing || openOffer,
