@@ -167,8 +167,11 @@ class VariantSpec:
         texts = {"en": folder.joinpath(self.rules_file).read_text(encoding="utf-8")}
         stem = self.rules_file.removesuffix(".md")
         for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-            lang = entry.name.removeprefix(f"{stem}.").removesuffix(".md")
-            if entry.name.startswith(f"{stem}.") and entry.name.endswith(".md") and lang and "." not in lang:
+            name = entry.name
+            if not (name.startswith(f"{stem}.") and name.endswith(".md")):
+                continue
+            lang = name[len(stem) + 1:-len(".md")]  # "cheight.zh.md" -> "zh"; the English "cheight.md" -> ""
+            if lang and "." not in lang:
                 texts[lang] = entry.read_text(encoding="utf-8")
         return texts
 

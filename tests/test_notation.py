@@ -1,4 +1,4 @@
-"""Position and move notation (hdchess/rules_text/hdc2.md, "Notation") and what bad input does."""
+"""Position and move notation (web/docs/notation.md) and what bad input does."""
 
 from pathlib import Path
 

@@ -1,4 +1,4 @@
-"""Position lines and action text of the stacking game (see hdchess/rules_text/cheight.md, "Notation").
+"""Position lines and action text of the stacking game (see web/docs/notation.md, "Cheight's stacks").
 
 A position line is ``<board> <side> <quiet> <ply>``; a reader also accepts the
 first two fields alone. The board lists the ranks from the top down, each
