@@ -213,7 +213,8 @@ def _count(label: str, text: str, name: str) -> int:
     try:
         return whole_number(text, name, 0, MAX_STACK - 1, InvalidMoveError)
     except InvalidMoveError as exc:
-        raise InvalidMoveError(Message("move.refused", move=shown(label), reason=str(exc))) from None
+        reason = exc.args[0] if exc.args else str(exc)
+        raise InvalidMoveError(Message("move.refused", move=shown(label), reason=reason)) from None
 
 
 def parse_action(state: Position, text: str) -> tuple[Action, None]:
