@@ -9,6 +9,7 @@ import random
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_remote_connect import (
     NO_STUN,
     answer_invitation,
@@ -70,12 +71,21 @@ def play_out(host, guest, rng, max_actions=MAX_ACTIONS):
                 page.evaluate("window.friendGame.friendResign()")
                 continue
             move = choose(now["legal"], rng)
-            if move:
-                page.evaluate(ACT_JS, move)
+            if move and try_act(page, now, move):
                 played += 1
-                page.wait_for_function("(n) => window.appState.view.moves.length >= n || window.appState.view.outcome",
-                                       arg=len(now["moves"]) + 1, timeout=60_000)
         host.wait_for_timeout(50)
+
+
+def try_act(page, now, move):
+    """Play ``move`` through the page's own entry, as a click: whether the page played it (a click while the
+    page is busy with a message does nothing, as on the board)."""
+    page.evaluate(ACT_JS, move)
+    try:
+        page.wait_for_function("(n) => window.appState.view.moves.length >= n || window.appState.view.outcome",
+                               arg=len(now["moves"]) + 1, timeout=5_000)
+        return True
+    except PlaywrightTimeout:
+        return False
 
 
 def wait_verified(page):
@@ -134,19 +144,27 @@ def reinvite(inviter, invited, check=lambda: True):
 
 
 def play_some(host, guest, rng, count):
-    """`count` actions, each side in turn, through the page's own entry."""
+    """`count` actions, each side in turn, through the page's own entry (which, as a click, does nothing
+    while the page is busy with a message: then the side to act tries again)."""
     for _ in range(count):
-        for _ in range(600):
-            pages = [p for p in (host, guest) if (s := state(p))["status"].get("my_turn")
-                     and not s["status"].get("pending") and not s["busy"]]
-            if pages:
+        for _ in range(12):
+            page = side_to_act(host, guest)
+            now = state(page)
+            if try_act(page, now, choose(now["legal"], rng)):
                 break
-            host.wait_for_timeout(50)
-        page = pages[0]
-        now = state(page)
-        page.evaluate(ACT_JS, choose(now["legal"], rng))
-        page.wait_for_function("(n) => window.appState.view.moves.length >= n", arg=len(now["moves"]) + 1,
-                               timeout=60_000)
+        else:
+            raise AssertionError(f"no action was played: host {state(host)['status']}, guest {state(guest)['status']}")
+
+
+def side_to_act(host, guest):
+    """The page whose turn it is, once it is free to act (no flip waiting for its key, no message in hand)."""
+    for _ in range(600):
+        pages = [p for p in (host, guest) if (s := state(p))["status"].get("my_turn")
+                 and not s["status"].get("pending") and not s["busy"]]
+        if pages:
+            return pages[0]
+        host.wait_for_timeout(50)
+    raise AssertionError(f"neither side can act: host {state(host)['status']}, guest {state(guest)['status']}")
 
 
 def test_a_page_closed_mid_game_resumes_the_same_position_through_a_fresh_invitation(
