@@ -90,12 +90,13 @@ def answer_invitation(page, link: str, wait_for_engine, name: str = "Bo", lang: 
     return reply.input_value()
 
 
-def connect(host, guest, open_app, wait_for_engine, query=None, lang="en", shots=False):
-    """Both pages connected through the links alone; returns (invitation link, reply link)."""
+def connect(host, guest, open_app, wait_for_engine, query=None, lang="en", shots=False, **game):
+    """Both pages connected through the links alone (``game``: the invitation's variant and clock);
+    returns (invitation link, reply link)."""
     query = {**NO_STUN, **(query or {})}
     open_app(query, target=host)
     ann, bo = NAMES[lang]
-    invitation = make_invitation(host, name=ann, lang=lang, shots=shots)
+    invitation = make_invitation(host, name=ann, lang=lang, shots=shots, **game)
     reply = answer_invitation(guest, invitation, wait_for_engine, name=bo, lang=lang, shots=shots)
     host.locator("#fr-reply").fill(reply)
     if shots:

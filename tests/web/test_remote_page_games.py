@@ -12,9 +12,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_remote_connect import (
     NO_STUN,
-    answer_invitation,
     connect,
-    make_invitation,
     open_two_pages,
     shot,
     wait_connected,
@@ -97,13 +95,8 @@ def wait_verified(page):
 @pytest.mark.parametrize("variant", ["hdc2", "gaiqi", "banqi", "cheight"])
 def test_a_whole_game_with_a_friend_ends_verified_on_both_pages(two_pages, open_app, wait_for_engine, variant):
     host, guest, _ = two_pages
-    open_app(NO_STUN, target=host)
-    invitation = make_invitation(host, variant=variant)
-    reply = answer_invitation(guest, invitation, wait_for_engine)
-    host.locator("#fr-reply").fill(reply)
-    host.locator("#fr-connect").click()
+    connect(host, guest, open_app, wait_for_engine, variant=variant)
     for page in (host, guest):
-        wait_connected(page)
         wait_started(page)
     played = play_out(host, guest, random.Random(variant))
     assert played > 0
@@ -272,13 +265,8 @@ def test_canned_lines_a_takeback_and_a_draw_are_offered_and_answered(two_pages, 
 
 def test_a_timed_game_keeps_both_clocks_on_both_pages(two_pages, open_app, wait_for_engine):
     host, guest, _ = two_pages
-    open_app(NO_STUN, target=host)
-    invitation = make_invitation(host, variant="cheight", clock="3+2")
-    reply = answer_invitation(guest, invitation, wait_for_engine)
-    host.locator("#fr-reply").fill(reply)
-    host.locator("#fr-connect").click()
+    connect(host, guest, open_app, wait_for_engine, variant="cheight", clock="3+2")
     for page in (host, guest):
-        wait_connected(page)
         wait_started(page)
     play_some(host, guest, random.Random(8), 4)
     for page in (host, guest):
