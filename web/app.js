@@ -10,7 +10,7 @@ import { saveGame } from "./game-events.js";
 import { askHint, playQueued } from "./human-turns.js";
 import { loadRecord, resign, restoreSaved, startGame, undo } from "./lifecycle.js";
 import { errorText, renderAll, showGameOverPanel, showMessage, startClockTicks } from "./render.js";
-import { checkGame, enterReplay, stepReplay, toggleAutoplay } from "./replay.js";
+import { checkGame, enterReplay, pickReplay, stepReplay, toggleAutoplay } from "./replay.js";
 import { app, NO_LEGAL, setupFor, variantInfo } from "./state.js";
 import { post, readyDetails, runPending, startEmbed } from "./embed.js";
 import { createEngine } from "./engine-client.js";
@@ -102,7 +102,7 @@ const els = {
 setAnnouncer($("#announcer"));
 if (embed) document.body.classList.add("embed");
 
-const board = mount(els, { onOpenNewGame: openNewGame, onOpenRecord: openRecord, onReplay: enterReplay,
+const board = mount(els, { onOpenNewGame: openNewGame, onOpenRecord: openRecord, onReplay: pickReplay,
   onCheck: checkGame });
 const newGameDialog = createNewGameDialog(dialog("#new-dialog"), { onStart: startFromDialog, onRules: showRules });
 const recordDialog = createRecordDialog(dialog("#record-dialog"), { onImport: importRecord });

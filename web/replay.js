@@ -135,3 +135,11 @@ export function stepReplay(delta) {
   stopReplay();
   enterReplay((app.replayPly ?? app.view.moves.length) + delta);
 }
+
+/** Show the board after `ply` actions because the player chose that move (the move list, Review):
+ *  a replay playing on would take the position away from under the player's eyes, so it stops.
+ *  @param {number} ply @returns {Promise<void>} */
+export function pickReplay(ply) {
+  stopReplay();
+  return enterReplay(ply);
+}

@@ -118,6 +118,19 @@ def test_review_marks_moves_that_lost_much_and_shows_the_engine_choice(open_app)
     assert page.locator(".board-area .overlay *").count() >= 1  # the arrow (or ring) of the engine's move
 
 
+def test_a_move_picked_in_the_list_stops_the_replay_playing_on(open_app):
+    record, view, _ = finished()
+    total = len(view["moves"])
+    page = open_app({"record": record, "lang": "en"})  # a shared finished game plays itself through
+    play, where = page.locator("#rp-play"), page.locator("#rp-pos")
+    expect(play).to_have_attribute("aria-label", "Pause", timeout=WAIT_MS)
+    page.locator(".move-list button.move").nth(2).click()
+    expect(where).to_have_text(f"Move 3 of {total}")
+    expect(play).to_have_attribute("aria-label", "Play through")
+    page.wait_for_timeout(2500)  # more than two of the replay's steps
+    expect(where).to_have_text(f"Move 3 of {total}")
+
+
 def test_arrow_keys_step_the_replay_and_every_ply_shows_scores(open_app):
     record, view, session = finished()
     total = len(view["moves"])
