@@ -5,6 +5,7 @@ and Chinese, go to /work/notes/shots/remote-*.png when that folder's parent exis
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -94,18 +95,30 @@ def connect(host, guest, open_app, wait_for_engine, query=None, lang="en", shots
     """Both pages connected through the links alone (``game``: the invitation's variant and clock);
     returns (invitation link, reply link)."""
     query = {**NO_STUN, **(query or {})}
-    open_app(query, target=host)
     ann, bo = NAMES[lang]
-    invitation = make_invitation(host, name=ann, lang=lang, shots=shots, **game)
-    reply = answer_invitation(guest, invitation, wait_for_engine, name=bo, lang=lang, shots=shots)
-    host.locator("#fr-reply").fill(reply)
-    if shots:
-        shot(host, f"{lang}-6-paste-reply")
-    host.locator("#fr-connect").click()
-    for page in (host, guest):
-        wait_connected(page)
-        page.locator("#friend-bar .friend-state").wait_for()
-    return invitation, reply
+    for attempt in (1, 2):
+        open_app(query, target=host)
+        invitation = make_invitation(host, name=ann, lang=lang, shots=shots, **game)
+        reply = answer_invitation(guest, invitation, wait_for_engine, name=bo, lang=lang, shots=shots)
+        host.locator("#fr-reply").fill(reply)
+        if shots:
+            shot(host, f"{lang}-6-paste-reply")
+        host.locator("#fr-connect").click()
+        try:
+            for page in (host, guest):
+                wait_connected(page)
+                page.locator("#friend-bar .friend-state").wait_for()
+            return invitation, reply
+        except AssertionError as exc:
+            # ICE between two contexts of one headless browser very rarely finds no pair (about one connection
+            # in thirty in a full run, none in twenty on their own); a player would invite again, and so do we,
+            # once, from clean pages: a second failure is the test's.
+            if attempt == 2:
+                raise
+            warnings.warn(f"the channel did not open; inviting again: {exc}", stacklevel=2)
+            for page in (host, guest):
+                page.evaluate("localStorage.clear(); sessionStorage.clear()")
+    raise AssertionError("unreachable")
 
 
 def wait_connected(page, timeout_ms: int = 90_000) -> None:
