@@ -22,12 +22,17 @@ function sources(folder) {
   });
 }
 
+/** The bench's Python modules (a bench module may import another, as bench_shared_table imports bench_ai). */
+function benchModules() {
+  return readdirSync(here).filter((name) => name.endsWith(".py")).map((name) => `tests/bench/${name}`);
+}
+
 const [seconds = "3", rounds = "3", warmup = "3"] = process.argv.slice(2);
 const bench = process.env.BENCH_MODULE || "bench_engine"; // bench_ai measures the AI the same way
 const started = Date.now();
 const pyodide = await loadPyodide();
 const home = "/home/pyodide/bench";
-for (const file of [...sources(join(root, "hdchess")), `tests/bench/${bench}.py`]) {
+for (const file of [...sources(join(root, "hdchess")), ...benchModules()]) {
   const target = join(home, file); // the repository's layout, so bench_engine finds hdchess
   pyodide.FS.mkdirTree(dirname(target));
   pyodide.FS.writeFile(target, readFileSync(join(root, file)));
