@@ -129,17 +129,16 @@ function updateReviewProgress() {
   renderAll(); // the move list's marks
 }
 
-/** Step the replay by `delta` plies (the replay bar and the arrow keys). */
-/** @param {number} delta */
-export function stepReplay(delta) {
-  stopReplay();
-  enterReplay((app.replayPly ?? app.view.moves.length) + delta);
-}
-
-/** Show the board after `ply` actions because the player chose that move (the move list, Review):
+/** Show the board after `ply` actions because the player chose it (the move list, Review, a step):
  *  a replay playing on would take the position away from under the player's eyes, so it stops.
  *  @param {number} ply @returns {Promise<void>} */
 export function pickReplay(ply) {
   stopReplay();
   return enterReplay(ply);
+}
+
+/** Step the replay by `delta` plies (the replay bar and the arrow keys). */
+/** @param {number} delta */
+export function stepReplay(delta) {
+  pickReplay((app.replayPly ?? app.view.moves.length) + delta);
 }
