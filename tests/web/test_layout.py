@@ -1,15 +1,11 @@
 """The game's screen: nothing moves the board during a game (no layout shift at all, a Grandmaster's
 progress bar and "Move now" included), and a phone shows the board and both players without scrolling."""
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
-from web_support import IDLE_JS
+from web_support import IDLE_JS, note_screenshot
 
 pytestmark = pytest.mark.web
-
-SHOTS = Path("/work/notes/shots")  # screenshots for the session's notes, written only where that folder's parent exists
 
 WAIT_MS = 60_000
 
@@ -111,9 +107,7 @@ def test_a_phone_shows_the_board_and_both_players_without_scrolling(new_context,
     assert m["scroll"] <= m["height"], f"the page scrolls during a game: {m}"
     for name, (left, top, right, bottom) in [("board", m["board"]), *(("card", c) for c in m["cards"])]:
         assert left >= 0 and top >= 0 and right <= m["width"] + 0.5 and bottom <= m["height"] + 0.5, (name, m)
-    if SHOTS.parent.exists():
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"phone-{lang}-{size[0]}x{size[1]}.png"))
+    note_screenshot(page, f"phone-{lang}-{size[0]}x{size[1]}")
     assert len(m["cards"]) == 2
     me, them = m["cards"][0], m["cards"][1]  # the human plays first: player 1
     assert them[3] <= m["board"][1] + 0.5 and me[1] >= m["board"][3] - 0.5, "the opponent above the board, you below"

@@ -6,12 +6,11 @@ and Chinese, go to /work/notes/shots/remote-*.png when that folder's parent exis
 from __future__ import annotations
 
 import warnings
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from web_support import note_screenshot
 
-SHOTS = Path("/work/notes/shots")
 NO_STUN = {"stun": "none"}  # two pages on one machine need no STUN server, and the tests reach none
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
@@ -23,9 +22,7 @@ def shot(page, name: str) -> None:
     """A screenshot for the notes; in Chinese, first a check that no English is left on the page."""
     if name.startswith("zh-"):
         check_chinese(page, name)
-    if SHOTS.parent.exists():
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"remote-{name}.png"))
+    note_screenshot(page, f"remote-{name}")
 
 
 def check_chinese(page, where: str) -> None:
@@ -96,7 +93,8 @@ def connect(host, guest, open_app, wait_for_engine, query=None, lang="en", shots
     returns (invitation link, reply link)."""
     query = {**NO_STUN, **(query or {})}
     ann, bo = NAMES[lang]
-    for attempt in (1, 2):
+
+    def invite_and_connect() -> tuple[str, str]:
         open_app(query, target=host)
         invitation = make_invitation(host, name=ann, lang=lang, shots=shots, **game)
         reply = answer_invitation(guest, invitation, wait_for_engine, name=bo, lang=lang, shots=shots)
@@ -104,21 +102,21 @@ def connect(host, guest, open_app, wait_for_engine, query=None, lang="en", shots
         if shots:
             shot(host, f"{lang}-6-paste-reply")
         host.locator("#fr-connect").click()
-        try:
-            for page in (host, guest):
-                wait_connected(page)
-                page.locator("#friend-bar .friend-state").wait_for()
-            return invitation, reply
-        except AssertionError as exc:
-            # ICE between two contexts of one headless browser very rarely finds no pair (about one connection
-            # in thirty in a full run, none in twenty on their own); a player would invite again, and so do we,
-            # once, from clean pages: a second failure is the test's.
-            if attempt == 2:
-                raise
-            warnings.warn(f"the channel did not open; inviting again: {exc}", stacklevel=2)
-            for page in (host, guest):
-                page.evaluate("localStorage.clear(); sessionStorage.clear()")
-    raise AssertionError("unreachable")
+        for page in (host, guest):
+            wait_connected(page)
+            page.locator("#friend-bar .friend-state").wait_for()
+        return invitation, reply
+
+    try:
+        return invite_and_connect()
+    except AssertionError as exc:
+        # ICE between two contexts of one headless browser very rarely finds no pair (about one connection
+        # in thirty in a full run, none in twenty on their own); a player would invite again, and so do we,
+        # once, from clean pages: a second failure is the test's.
+        warnings.warn(f"the channel did not open; inviting again: {exc}", stacklevel=2)
+        for page in (host, guest):
+            page.evaluate("localStorage.clear(); sessionStorage.clear()")
+        return invite_and_connect()
 
 
 def wait_connected(page, timeout_ms: int = 90_000) -> None:

@@ -1,7 +1,18 @@
 """Helpers the browser tests share: a board square's locator, bridge calls on CPython, finished games,
-and the wait until the page is idle."""
+the wait until the page is idle, and screenshots for the session's notes."""
+
+from pathlib import Path
 
 from hdchess.bridge import Session
+
+NOTE_SHOTS = Path("/work/notes/shots")  # written only where that folder's parent exists (a working session)
+
+
+def note_screenshot(page, name: str) -> None:
+    """A screenshot of ``page`` for the notes, as ``NOTE_SHOTS/name.png``; nothing elsewhere."""
+    if NOTE_SHOTS.parent.exists():
+        NOTE_SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(NOTE_SHOTS / f"{name}.png"))
 
 # True once Python is ready and no engine call or AI turn is under way (for page.wait_for_function).
 IDLE_JS = """async () => {
