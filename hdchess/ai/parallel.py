@@ -119,6 +119,18 @@ _MASK64 = (1 << 64) - 1
 _ENTRY = struct.Struct("<QQd")  # key ^ data (a torn entry fails the check), data, value
 
 
+def entry_data(entry: TTEntry) -> int:
+    """A table entry but its value, packed in one whole number (the move in the bits above the 11th):
+    what a table shared between workers stores beside the value."""
+    depth, flag, _, move, exact = entry
+    return depth | flag << 8 | exact << 10 | (move + 1) << 11
+
+
+def entry_of(data: int, value: float) -> TTEntry:
+    """The entry :func:`entry_data` packed, with its value."""
+    return data & 0xFF, (data >> 8) & 3, value, (data >> 11) - 1, bool(data & 0x400)
+
+
 def _fold(key: int) -> int:
     """A search key in 64 bits (a key with rule state above them keeps it)."""
     return (key ^ (key >> 64) * 0x9E3779B97F4A7C15) & _MASK64
@@ -154,14 +166,13 @@ class SharedTable:
         check, data, value = self._unpack(self._memory, (key & self._mask) * _ENTRY.size)
         if check ^ data ^ self.salt != key:
             return None
-        return data & 0xFF, (data >> 8) & 3, value, (data >> 11) - 1, bool(data & 0x400)
+        return entry_of(data, value)
 
     def __setitem__(self, key: int, entry: TTEntry) -> None:
-        depth, flag, value, move, exact = entry
         if key >> 64 or key < 0:
             key = _fold(key)
-        data = depth | flag << 8 | exact << 10 | (move + 1) << 11
-        self._pack(self._memory, (key & self._mask) * _ENTRY.size, key ^ data ^ self.salt, data, value)
+        data = entry_data(entry)
+        self._pack(self._memory, (key & self._mask) * _ENTRY.size, key ^ data ^ self.salt, data, entry[2])
 
     def close(self) -> None:
         self._memory.close()

@@ -5,9 +5,10 @@
                                                            # in a SharedArrayBuffer reached through JavaScript
 
 The browser's pool of search workers (web/docs/ai.md) would share its table in a SharedArrayBuffer,
-which Python in Pyodide reaches only through a JavaScript call per probe and per store. This searches
-bench_ai's positions of banqi and hdc2 to their fixed depth twice, once with each table, and prints how
-often the search probes and stores a table per node and the nodes per second with each. Not a test.
+which Python in Pyodide reaches only through a JavaScript call per probe and per store. This times one
+probe and one store of each table, then searches bench_ai's positions of banqi and hdc2 to their fixed
+depth twice, once with each table, and prints how often the search probes and stores a table per node
+and the nodes per second with each. Not a test.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import random
 import sys
 import time
 from pathlib import Path
@@ -27,6 +29,7 @@ if str(ROOT) not in sys.path:
 from bench_ai import WORKLOAD, phase_positions  # noqa: E402
 
 from hdchess.ai.limits import SearchLimits  # noqa: E402
+from hdchess.ai.parallel import SharedTable, entry_data, entry_of  # noqa: E402
 from hdchess.ai.search import Searcher, TTEntry  # noqa: E402
 from hdchess.variants import load_ruleset  # noqa: E402
 
@@ -76,24 +79,35 @@ class JsTable:
 
     def get(self, key: int) -> TTEntry | None:
         found = self._probe(key & (SLOTS - 1), (key >> 20) & 0x7FFFFFFF)
-        if found is None:
-            return None
-        data, value = int(found[0]), found[1]
-        return data & 0xFF, (data >> 8) & 3, value, (data >> 11) - 1, bool(data & 0x400)
+        return None if found is None else entry_of(int(found[0]), found[1])
 
     def __setitem__(self, key: int, entry: TTEntry) -> None:
-        depth, flag, value, move, exact = entry
-        self._store(key & (SLOTS - 1), (key >> 20) & 0x7FFFFFFF, depth | flag << 8 | exact << 10 | (move + 1) << 11,
-                    value)
+        self._store(key & (SLOTS - 1), (key >> 20) & 0x7FFFFFFF, entry_data(entry), entry[2])
 
 
 def shared_table() -> object:
     """The table the workers would share here: a SharedArrayBuffer under Pyodide, mmap in CPython."""
     if sys.platform == "emscripten":
         return JsTable()
-    from hdchess.ai.parallel import SharedTable
-
     return SharedTable.create(SLOTS)
+
+
+def _per_call_us(table) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """Microseconds one store and one probe of ``table`` take (20,000 random keys, five times over)."""
+    rng = random.Random(1)
+    keys = [rng.getrandbits(62) for _ in range(20_000)]
+    entry = (5, 0, 1.5, 123, False)
+    start = time.perf_counter()
+    for _ in range(5):
+        for key in keys:
+            table[key] = entry
+    stored = time.perf_counter()
+    for _ in range(5):
+        for key in keys:
+            table.get(key)
+    probed = time.perf_counter()
+    calls = 5 * len(keys)
+    return (stored - start) / calls * 1e6, (probed - stored) / calls * 1e6
 
 
 def _search(state, depth: int, table) -> tuple[int, float]:  # type: ignore[no-untyped-def]
@@ -106,7 +120,10 @@ def measure(seconds: float = 0, rounds: int = 1, warmup: float = 0.0) -> dict:  
     python = f"{platform.python_implementation()} {platform.python_version()}"
     if sys.platform == "emscripten":
         python = f"Pyodide ({python})"
-    figures: dict = {"python": python, "positions": []}
+    figures: dict = {"python": python, "positions": [],
+                     "per_call_us": {"dict": _per_call_us({}), "shared": _per_call_us(shared_table())}}
+    warm = load_ruleset(VARIANTS[0])  # the first search would otherwise pay for every import and cache
+    _search(warm.read_position(next(iter(phase_positions(VARIANTS[0]).values()))), 3, {})
     for variant in VARIANTS:
         ruleset = load_ruleset(variant)
         for (phase, position), depth in zip(phase_positions(variant).items(), WORKLOAD[variant]):
@@ -123,7 +140,10 @@ def measure(seconds: float = 0, rounds: int = 1, warmup: float = 0.0) -> dict:  
 
 
 def report(figures: dict) -> str:
-    lines = [f"{figures['python']}: a search to a fixed depth with a dict table, then with a shared one",
+    calls = figures["per_call_us"]
+    lines = [f"{figures['python']}: one store, one probe (us): dict {calls['dict'][0]:.2f}, {calls['dict'][1]:.2f}; "
+             f"shared {calls['shared'][0]:.2f}, {calls['shared'][1]:.2f}",
+             "a search to a fixed depth with a dict table, then with a shared one:",
              f"{'game':7} {'phase':12} {'nodes':>7} {'probes/node':>12} {'stores/node':>12} "
              f"{'nodes/s dict':>13} {'shared':>9} {'ratio':>6}"]
     for p in figures["positions"]:
