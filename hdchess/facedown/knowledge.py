@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -38,7 +38,8 @@ CONVERTING_LEAD = 10.0  # win/loss games: a lead at which a level plays to win o
 POINTS_EDGE = 60.0  # win/loss games: the largest lead, in points, a value is read back as (in_points)
 FEATURES = ("material", "pool", "mobility", "attack", "threat", "second_threat", "exposure", "opportunity",
             "dominance", "general_threat", "blind_risk", "blind_chance", "endgame_mobility",
-            "hidden_general", "blind_edge")
+            "hidden_general", "blind_edge", "exchange_attack", "exchange_threat", "exchange_second",
+            "late_pool", "tempo")
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,13 @@ class FaceDownWeights(Weights):
     endgame_mobility: float = 0.0  # mobility, more as the face-down pieces run out
     hidden_general: float = 0.0  # +1 when only their General is face-down, -1 when only ours is
     blind_edge: float = 0.0  # hidden_general, when the side it favours has a blind capture to make
+    # banqi (variants whose Movement gives ``attackers``): a capture less the piece it
+    # loses when the capturer can be taken back, our best and their best two
+    exchange_attack: float = 0.0
+    exchange_threat: float = 0.0
+    exchange_second: float = 0.0
+    late_pool: float = 0.0  # the pool difference, more as the face-down pieces run out
+    tempo: float = 0.0  # the move, more as the face-down pieces run out
     # win/loss games: the points of difference at which a game is won about 73% of the
     # time (the Texel fit's logistic scale); the evaluation is then a win probability
     scale: float = 8.0
@@ -93,6 +101,32 @@ def _dominance(state: Position, side: int, victims: tuple[int, ...]) -> float:
             prey = sum(alive[(color ^ 1) * 8 + kind] for kind in range(8) if mask >> kind & 1) / total[color ^ 1]
             result += counts[piece] * prey if color == side else -counts[piece] * prey
     return result
+
+
+def _exchanges(state: Position, color: int, targets: int,
+               attackers: Callable[[Position, int, int, int, int], int]) -> tuple[int, int]:
+    """The best and second-best gains of ``color``'s captures of the pieces on
+    ``targets``: the piece taken, less the capturer where the other side can take
+    it back (the capturer chosen to gain most): a defended piece is worth less to
+    attack than a hanging one."""
+    mailbox, values, occupied, squares = state.mailbox, state._values, state.occupied, state.geometry.squares
+    other = color ^ 1
+    first = second = 0
+    for sq in squares(targets):
+        victim = mailbox[sq]
+        best = 0
+        for frm in squares(attackers(state, sq, color, victim & 7, occupied)):
+            capturer = mailbox[frm]
+            gain = values[victim]
+            if attackers(state, sq, other, capturer & 7, occupied ^ 1 << frm):
+                gain -= values[capturer]
+            if gain > best:
+                best = gain
+        if best > first:
+            first, second = best, first
+        elif best > second:
+            second = best
+    return first, second
 
 
 def _scan(state: Position, color: int, siblings: dict[Any, Any] | None) -> tuple[int, int, int]:
@@ -142,6 +176,16 @@ def _weighted_sum(state: Position, weights: FaceDownWeights, ours: tuple[int, in
     if their_captures:  # the best two captures they have (we move first)
         threat, second = two_largest(mailbox, values, squares(their_captures))
         value -= w.threat * threat + w.second_threat * second
+    attackers = state._movement.attackers
+    if attackers is not None:
+        if w.exchange_attack and our_captures:
+            value += w.exchange_attack * _exchanges(state, side, our_captures, attackers)[0]
+        if (w.exchange_threat or w.exchange_second) and their_captures:
+            threat, second = _exchanges(state, other, their_captures, attackers)
+            value -= w.exchange_threat * threat + w.exchange_second * second
+    if w.late_pool:
+        value += w.late_pool * endgame * (pools[side] - pools[other])
+    value += w.tempo * endgame
     if hidden:  # what a flip may give or lose where either side attacks a face-down square
         if w.exposure:
             value -= w.exposure * their_exposed.bit_count() * pools[side] / hidden

@@ -185,6 +185,21 @@ def capture_by_rank(geometry: Geometry) -> Movement:
     def generate_moves(state: Position, color: int, out: list[int]) -> None:
         scan(state, color, out)
 
+    def attackers(state: Position, sq: int, color: int, victim: int, occupied: int) -> int:
+        """``color``'s pieces that could take a ``victim`` kind on ``sq``: the adjacent
+        ones that outrank it and the Cannons one screen away (a Cannon's jump is the
+        same line read from either end), with the board's pieces on ``occupied``."""
+        mailbox, own = state.mailbox, state.colors[color]
+        found = 0
+        for near in squares(one_orthogonal[sq] & own):
+            if VICTIM_KINDS[mailbox[near] & 7] >> victim & 1:
+                found |= 1 << near
+        entry = slide_table[sq].get(occupied & slide_mask[sq]) or slide_lookup(sq, occupied)
+        for far in squares(entry[2] & own):
+            if mailbox[far] & 7 == CANNON:
+                found |= 1 << far
+        return found
+
     def explain(state: Position, frm: int, to: int) -> Message | None:
         """Why the move of the player's own piece ``frm-to`` is illegal in banqi.
 
@@ -213,7 +228,7 @@ def capture_by_rank(geometry: Geometry) -> Movement:
         return None
 
     return Movement(movegen=generate_moves, scan=scan, explain=explain, victims=CAPTURABLE_KINDS,
-                    kind_relation=kind_relation)
+                    kind_relation=kind_relation, attackers=attackers)
 
 
 # -- gaiqi ----------------------------------------------------------------------------

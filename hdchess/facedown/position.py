@@ -74,6 +74,10 @@ class Movement:
     in what they may capture (banqi: every piece steps alike): a value that says
     how a piece of one kind acts on an enemy of another, so that endgame tables
     can treat materials with the same relations as one (None: every kind differs).
+    ``attackers(state, sq, colour, victim_kind, occupied)`` is the bitboard of the
+    colour's pieces that could capture a ``victim_kind`` standing on ``sq`` with the
+    board's pieces on ``occupied``: what the evaluation's exchange features ask (who
+    takes, who takes back); None where the variant does not give it.
     """
 
     movegen: Callable[[Position, Color, list[Action]], None]
@@ -84,6 +88,7 @@ class Movement:
     # the kinds (banqi's rank order); None where any piece may capture any piece
     victims: tuple[int, ...] | None = None
     kind_relation: Callable[[int, int], object] | None = None
+    attackers: Callable[[Position, Square, Color, int, int], int] | None = None
     # a bit per kind (K A E H R C P W) these rules move: a variant may use no other
     kinds: int = 0b11111111
 
