@@ -14,8 +14,9 @@ import pytest
 import hdchess.ai.parallel as parallel
 from hdchess import load_ruleset
 from hdchess.ai import SearchLimits, choose_action
-from hdchess.ai.parallel import TABLE_ENTRIES, ParallelSearcher, WorkerPool, public_record, rebuild
+from hdchess.ai.parallel import TABLE_ENTRIES, ParallelSearcher, WorkerPool
 from hdchess.ai.search import Searcher
+from hdchess.ai.sharing import public_record, rebuild
 from hdchess.engine import Engine
 from hdchess.game import Game
 from hdchess.rules import GameState

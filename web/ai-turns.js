@@ -7,6 +7,7 @@ import { call, EngineRestarted, task } from "./engine-queue.js";
 import { afterMove } from "./game-events.js";
 import { renderAll, renderStatus, showError } from "./render.js";
 import { announce } from "./ui/announce.js";
+import { searchPool } from "./search-pool.js";
 import { app } from "./state.js";
 
 // An AI reply is shown no sooner than this after the player's move, so that move's animation
@@ -22,16 +23,40 @@ async function thinkByTime(level) {
   app.moveNow = false;
   app.thinkProgress = 0;
   renderStatus();
+  const helpers = await startHelpers(level);
+  const started = performance.now();
+  /** @type {{nodes: number, depth: number, progress?: number, done?: boolean}} */
+  let result = { nodes: 0, depth: 0 };
   try {
     for (;;) {
-      const result = await call("think", { level, ms: THINK_SLICE_MS });
-      app.thinkProgress = result.progress;
+      result = await call("think", { level, ms: THINK_SLICE_MS });
+      app.thinkProgress = result.progress ?? 0;
       renderStatus();
       if (result.done || app.moveNow) return;
     }
   } finally {
     app.thinkProgress = null;
+    const helped = helpers ? await helpers.stop() : [];
+    app.lastThink = { nodes: result.nodes, depth: result.depth, ms: performance.now() - started, helpers: helped };
   }
+}
+
+/** Where the device has them (web/search-pool.js), the helpers search this move with the engine worker,
+ *  sharing its table; the pool, or null when the engine worker searches alone. A refusal (the table not
+ *  taken, no job: a book move, a forced one) leaves it alone; a crashed engine is the caller's to handle.
+ *  @param {string} level */
+async function startHelpers(level) {
+  const pool = searchPool();
+  if (!pool) return null;
+  try {
+    await call("share_table", { buffer: pool.buffer });
+    const { job } = await call("pool_job", { level });
+    if (job && (await pool.start(JSON.stringify(job))) > 0) return pool;
+  } catch (err) {
+    if (err instanceof EngineRestarted) throw err;
+    console.warn(`the Grandmaster thinks alone this move: ${err instanceof Error ? err.message : err}`);
+  }
+  return null;
 }
 
 /** The player asks the thinking computer to play the best move it has found. */
@@ -42,6 +67,9 @@ export function moveNow() {
 
 /** If the computer is to move, queue its move (once); it schedules itself again after. */
 export function scheduleAi() {
+  if (app.info?.timed_levels?.[app.setup.level] && Object.values(app.setup.players).includes("ai")) {
+    searchPool(); // the helpers start their Python while the player moves (none where they do not pay)
+  }
   if (app.aiScheduled || !app.ready || app.fatal || app.aiFailed) return;
   const view = app.view;
   if (view.outcome || app.setup.players[view.turn_player] !== "ai") return;

@@ -104,6 +104,7 @@ export const NO_LEGAL = { flips: [], moves: {} };
  * @property {Partial<Record<string, number>>} flashes
  * @property {Clock | null} clock
  * @property {Review | null} review
+ * @property {{nodes: number, depth: number, ms: number, helpers: ({nodes: number, depth: number} | null)[]} | null} lastThink
  * @property {Record<AppEvent, ((details: any) => void)[]>} listeners
  */
 
@@ -143,6 +144,7 @@ export const app = {
   aiCrashes: 0, // worker crashes while the AI thought about the current position
   flashes: {}, // colour -> when its penalty went up (the card flashes for a moment)
   clock: null, // the players' clocks (ui/clock.js), null without a time control
+  lastThink: null, // the top level's last search: {nodes, depth, ms, helpers: each helper's {nodes, depth}} (measure_pool.py)
   review: null, // the blunder check of a finished game: {running, done, total, marks: Map ply -> analysis}
   listeners: { move: [], gameover: [], ready: [] },
 };

@@ -145,5 +145,21 @@ swScope.addEventListener("message", (/** @type {ExtendableMessageEvent} */ event
 swScope.addEventListener("fetch", (/** @type {FetchEvent} */ event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(swScope.registration.scope)) return;
-  event.respondWith(respond(event));
+  event.respondWith(respond(event).then((response) => isolated(response, request.mode === "navigate")));
 });
+
+// Cross-origin isolation: every response this worker serves says so, so that a page it serves may share
+// memory with its workers (the Grandmaster's helpers, web/search-pool.js: a SharedArrayBuffer). A static
+// host such as GitHub Pages cannot send these headers itself; everything a page of this site loads is
+// the site's own, so require-corp blocks nothing. A document gets COOP and COEP (an embedding page of
+// another site may still frame it); a file gets COEP and CORP too (same-origin: only this site loads it).
+// The first visit, before this worker runs, is not isolated: the helpers start from the next.
+/** @param {Response} response @param {boolean} document */
+function isolated(response, document) {
+  if (response.status === 0 || response.type === "opaque" || response.type === "opaqueredirect") return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cross-Origin-Embedder-Policy", "require-corp");
+  if (document) headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  else headers.set("Cross-Origin-Resource-Policy", "same-origin");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}

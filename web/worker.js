@@ -2,8 +2,8 @@
 //
 // It boots the vendored Pyodide and puts the hdchess wheel (pure Python, a zip)
 // on sys.path as it is, with no installer (all from this site: nothing from a
-// CDN), then answers requests through hdchess.bridge.handle, one at a time, in
-// the order they came. The wheel is fetched while Pyodide boots.
+// CDN: web/python-boot.js), then answers requests through hdchess.bridge.handle,
+// one at a time, in the order they came.
 //
 // page -> worker  {id, cmd, args}
 // worker -> page  {id, ok: true, result} | {id, ok: false, error}
@@ -13,18 +13,16 @@
 //                 {event: "crashed", error}               Python itself died: the page starts a new worker
 //                 {event: "tables", tables, files}        a game's bigger endgame tables were added (pieces per
 //                                                         game; files: their paths in the site, to cache)
-// Only strings cross into Python and back (no proxies kept, nothing leaks).
+// Only strings cross into Python and back (no proxies kept, nothing leaks), but for share_table's
+// SharedArrayBuffer, which Python reads through a registered module (web/shared-table.js).
 
-// @ts-expect-error: the build puts Pyodide at ../pyodide/ in the site; its types are the npm package's (below)
-import { loadPyodide as loadVendoredPyodide } from "../pyodide/pyodide.mjs";
+import { errorText, nativeFetch, siteUrl, startPython } from "./python-boot.js";
+import { slotsOf, tableAccess } from "./shared-table.js";
 
-/** @typedef {import("pyodide").PyodideAPI} Pyodide */
+/** @typedef {import("./python-boot.js").Pyodide} Pyodide */
 /** @typedef {(request: string) => string} Handle  the bridge's handle(): one JSON request in, one JSON reply out */
 /** @typedef {{id: number, cmd: string, args?: Record<string, unknown>}} Request */
 /** @typedef {{ok: boolean, result?: any, error?: string}} Reply */
-
-/** @type {typeof import("pyodide").loadPyodide} */
-const loadPyodide = loadVendoredPyodide;
 
 // The parts of a worker's scope used here, typed for the page's checker (its settings have the DOM's types).
 /**
@@ -33,12 +31,6 @@ const loadPyodide = loadVendoredPyodide;
  * @property {(type: "message", listener: (event: MessageEvent) => void) => void} addEventListener
  */
 const scope = /** @type {WorkerScope} */ (/** @type {unknown} */ (self));
-
-/** @param {string} path */
-const siteUrl = (path) => new URL(`../${path}`, import.meta.url).href;
-
-/** @param {unknown} error */
-const errorText = (error) => String((error instanceof Error && error.message) || error);
 
 // A first visit: the service worker is registered only once Python is ready (so that it does not compete
 // with start-up for the network), and caches the site then for the next visit. The files this worker
@@ -55,7 +47,6 @@ const staging = new URL(import.meta.url).hash === "#first-visit" && typeof cache
 let puttingAside = staging; // until Python is ready
 /** @type {Promise<unknown>[]} */
 const stored = [];
-const nativeFetch = globalThis.fetch.bind(globalThis);
 const site = siteUrl("");
 
 /** The site's file, put aside for the service worker while staging (see STAGING). @type {typeof fetch} */
@@ -70,109 +61,20 @@ async function siteFetch(input, init) {
   return response;
 }
 
-/** A gzipped file of the site, inflated as it arrives. @param {string} path @param {string} [type] */
-async function inflated(path, type = "application/octet-stream") {
-  const response = await siteFetch(siteUrl(`${path}.gz`));
-  if (!response.ok || !response.body) throw new Error(`${path}.gz: HTTP ${response.status}`);
-  return new Response(response.body.pipeThrough(new DecompressionStream("gzip")), { headers: { "Content-Type": type } });
-}
-
-// The runtime (pyodide.asm.wasm, 9.6 MB) comes gzipped (3.5 MB), inflated as it arrives while the browser
-// compiles it (Pyodide's streaming compile): a host need not compress it on the wire. A browser without
-// DecompressionStream fetches the plain file (the service worker caches it when fetched).
-const RUNTIME = siteUrl("pyodide/pyodide.asm.wasm");
-const gzipped = typeof DecompressionStream !== "undefined";
-globalThis.fetch = async (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
-  return gzipped && url === RUNTIME ? inflated("pyodide/pyodide.asm.wasm", "application/wasm") : siteFetch(input, init);
-};
-
 /** @param {string} stage @param {number} fraction */
 function progress(stage, fraction) {
   scope.postMessage({ event: "progress", stage, fraction, ms: Math.round(performance.now()) });
 }
 
-/**
- * What wheels/manifest.json names: the wheel, and the snapshot of Python with the bridge imported that
- * the build made from it (web/buildlib/snapshot.mjs), with the wheel's SHA-256.
- * @typedef {{wheel: string, snapshot?: {file: string, wheel_sha256: string}}} Manifest
- */
-
-/** @returns {Promise<Manifest>} */
-async function fetchManifest() {
-  const response = await fetch(siteUrl("wheels/manifest.json"));
-  if (!response.ok) throw new Error(`wheels/manifest.json: HTTP ${response.status}`);
-  return response.json();
-}
-
-/** @param {Manifest} manifest */
-async function fetchWheel({ wheel }) {
-  const data = await fetch(siteUrl(`wheels/${wheel}`));
-  if (!data.ok) throw new Error(`wheels/${wheel}: HTTP ${data.status}`);
-  return { name: wheel, bytes: new Uint8Array(await data.arrayBuffer()) };
-}
-
-/** @param {Uint8Array<ArrayBuffer>} bytes */
-async function sha256(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-/** The snapshot's bytes, if it was made from this very wheel (the snapshot holds zipimport's directory
- *  of it: another wheel's, from a cache of another build, would break later imports).
- *  @param {{file: string, wheel_sha256: string}} snapshot @param {Promise<{bytes: Uint8Array<ArrayBuffer>}>} wheel */
-async function snapshotFor(snapshot, wheel) {
-  const [data, { bytes }] = await Promise.all([inflated(`pyodide/${snapshot.file}`).then((r) => r.arrayBuffer()), wheel]);
-  if ((await sha256(bytes)) !== snapshot.wheel_sha256) throw new Error("the snapshot is of another wheel");
-  return new Uint8Array(data);
-}
-
-// Python after restoring the snapshot: what the import seeded is made anew here, so no two players
-// share it (the AI-fairness rule): the module random's state, and the bridge's session (its game and
-// the AI's seed, made when the bridge was imported). The deal never was in it: a game's flips come
-// from the system's random source when they happen (hdchess.referee.FairDraw).
-// The standard library must be there too: the snapshot has imported what start-up needs, and a failed
-// fetch of the zip (Pyodide only logs it) would break a later import, in the middle of a game.
-const AFTER_SNAPSHOT = `
-import os, sys
-if not any(path.startswith("/lib/python") and path.endswith(".zip") and os.path.isfile(path) for path in sys.path):
-    raise ImportError("the standard library (pyodide/python_stdlib.zip) did not load")
-import random
-random.seed()
-import hdchess.bridge.protocol as protocol
-protocol.SESSION = protocol.Session()
-`;
-
 let stage = "start";
+/** @type {Pyodide | null} */
+let python = null; // once Python is ready: where the shared table's module is registered
 
 async function boot() {
-  progress((stage = "pyodide"), 0.05);
-  const manifest = fetchManifest();
-  const wheel = manifest.then(fetchWheel); // while Pyodide boots
-  wheel.catch(() => {}); // reported when awaited below
-  const options = {
-    indexURL: siteUrl("pyodide/"),
-    stdout: (/** @type {string} */ text) => console.log(text),
-    stderr: (/** @type {string} */ text) => console.warn(text),
-  };
-  const snapshot = gzipped ? (await manifest).snapshot : undefined;
-  /** @type {Pyodide | null} */
-  let pyodide = null;
-  if (snapshot) {
-    try {
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshotFor(snapshot, wheel) });
-    } catch (error) { // missing, broken, of another wheel: a plain start, as without a snapshot
-      console.warn(`Python starts without its snapshot: ${errorText(error)}`);
-    }
-  }
-  const restored = pyodide !== null;
-  pyodide ??= await loadPyodide(options);
-  progress((stage = "wheel"), 0.8);
-  const { name, bytes } = await wheel;
-  const path = `/lib/${name}`; // a pure-Python wheel is a zip Python imports from (zipimport)
-  pyodide.FS.writeFile(path, bytes); // where the snapshot, if any, expects it
-  if (restored) pyodide.runPython(AFTER_SNAPSHOT);
-  else pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(path)})`);
+  const { pyodide, restored } = await startPython({
+    fetchFile: siteFetch,
+    progress: (/** @type {string} */ name, /** @type {number} */ fraction) => progress((stage = name), fraction),
+  });
   progress((stage = "import"), 0.9);
   const bridge = pyodide.pyimport("hdchess.bridge");
   const handle = /** @type {Handle} */ (bridge.handle.copy());
@@ -183,6 +85,7 @@ async function boot() {
   progress((stage = "ready"), 1);
   scope.postMessage({ event: "ready", version, snapshot: restored });
   tablesOf = (variant) => { addTables(pyodide, handle, variant); };
+  python = pyodide;
   return handle;
 }
 
@@ -251,9 +154,19 @@ async function answer({ id, cmd, args }) {
     return;
   }
   if (dead) return;
+  let sent = args ?? {};
+  if (cmd === "share_table") { // the SharedArrayBuffer itself stays here: Python reaches it through a module
+    const buffer = sent.buffer;
+    if (!python || typeof SharedArrayBuffer === "undefined" || !(buffer instanceof SharedArrayBuffer)) {
+      scope.postMessage({ id, ok: false, error: "share_table needs a SharedArrayBuffer (a cross-origin isolated page)" });
+      return;
+    }
+    python.registerJsModule("hdchess_shared_table", tableAccess(buffer));
+    sent = { slots: slotsOf(buffer) };
+  }
   let reply;
   try {
-    reply = handle(JSON.stringify({ cmd, args: args ?? {} }));
+    reply = handle(JSON.stringify({ cmd, args: sent }));
   } catch (error) {
     // The bridge never raises: an exception here means Pyodide itself failed
     // (out of memory, a fatal error). Nothing more can run in this worker.

@@ -24,13 +24,13 @@ import random
 import threading
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..rules import GameState
 from .forced import avoid_proven_loss, forced_result
 from .level_table import LEVELS, TIMED_LEVELS, TOP_LEVEL, Level, level_by_name
 from .limits import SearchLimits, default_threads
-from .search import Searcher, SearchInfo, SearchResult, analyse
+from .search import Searcher, SearchInfo, SearchResult, Table, analyse
 from .timing import TimeManager
 
 if TYPE_CHECKING:
@@ -129,15 +129,23 @@ def choose_action(state: GameState, level: str | int | Level = "Master", seed: i
 
 
 def level_searcher(state: GameState, level: str | int | Level, seed: int = 0, limits: SearchLimits | None = None,
-                   stop: threading.Event | None = None, on_info: InfoCallback | None = None) -> Searcher:
+                   stop: threading.Event | None = None, on_info: InfoCallback | None = None,
+                   tt: Table | None = None) -> Searcher:
     """A search of ``state`` as the level plays it at full strength (no temperature; the
     opening book, as every level that always plays its best move), within its own budget
     or ``limits``, with its contempt for draws: run it whole (``run``) or in slices
-    (``begin`` and ``advance``)."""
+    (``begin`` and ``advance``); ``tt``, a table other workers share (the browser's pool)."""
     level = level if isinstance(level, Level) else level_by_name(level)
-    return Searcher(state, level.limits() if limits is None else limits, seed=seed, on_info=on_info, stop=stop,
-                    contempt=contempt_in_units(level, state.ruleset), book=True,
-                    timing=time_manager(level, state.ruleset, limits))
+    return Searcher(state, level.limits() if limits is None else limits, on_info=on_info, stop=stop, book=True,
+                    timing=time_manager(level, state.ruleset, limits), tt=tt,
+                    **helper_options(state, level, seed))
+
+
+def helper_options(state: GameState, level: str | int | Level, seed: int) -> dict[str, Any]:
+    """What a search of ``state`` at the level is made with beyond its limits, as plain
+    data: the same for every worker of a parallel search (each adds its index to the seed)."""
+    level = level if isinstance(level, Level) else level_by_name(level)
+    return {"seed": seed, "contempt": contempt_in_units(level, state.ruleset)}
 
 
 def level_search(state: GameState, level: str | int | Level, seed: int = 0, limits: SearchLimits | None = None,

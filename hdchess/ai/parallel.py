@@ -48,6 +48,7 @@ from ..gamestate import Action
 from ..rules import GameState
 from .limits import SearchLimits
 from .search import INFINITY, Searcher, SearchInfo, SearchResult, StopSignal, TTEntry
+from .sharing import PublicRecord, entry_data, entry_of, fold_key, public_record, rebuild
 from .timing import TimeManager
 
 TABLE_ENTRIES = 1 << 20  # the shared table's slots (24 MB)
@@ -55,85 +56,9 @@ ASPIRATION_POINTS = 0.5  # a worker waiting for the first action searches agains
 _POLL_S = 0.05  # how often the coordinator looks at the clock and the stop signal while it waits
 _REPLY_S = 10.0  # a worker that has not answered a stop in this long is taken for dead
 
-# (variant, settings, the position the record starts from, ((action, what a flip revealed or None), ...))
-PublicRecord = tuple[str, tuple[tuple[str, Any], ...], str, tuple[tuple[Action, int | None], ...]]
-
-
-# -- the public record a worker rebuilds the position from ---------------------------------
-
-def public_record(state: GameState) -> PublicRecord:
-    """What a worker is sent of ``state``: the public position its history starts from and
-    each action since, a flip with the piece it revealed (read back from the public hash).
-    Raises ValueError if the record does not rebuild ``state`` exactly."""
-    actions = list(state.move_stack)
-    work = state.copy()
-    keys_after: list[int] = []
-    for _ in actions:
-        keys_after.append(work.search_key())
-        work.pop()
-    keys_after.reverse()
-    start = work.position_text(extended=True)
-    replay = _parse(state.ruleset.variant, state.ruleset.settings, start)
-    history: list[tuple[Action, int | None]] = []
-    for action, key in zip(actions, keys_after, strict=True):
-        revealed = None
-        if replay.is_chance(action):
-            revealed = _revealed(replay, action, key)
-        else:
-            replay.push(action)
-        history.append((action, revealed))
-    if replay.search_key() != state.search_key() or replay.repetitions() != state.repetitions():
-        raise ValueError("the public record does not rebuild the position")
-    return state.ruleset.variant, state.ruleset.settings, start, tuple(history)
-
-
-def _revealed(state: GameState, action: Action, key_after: int) -> int:
-    """Push the chance ``action`` with the result that gives ``key_after``; that result."""
-    for outcome, _ in state.chance_outcomes(action):
-        state.push(action, outcome)
-        if state.search_key() == key_after:
-            return outcome
-        state.pop()
-    raise ValueError("no result of a chance action gives the position that followed it")
-
-
-def _parse(variant: str, settings: Sequence[tuple[str, Any]], text: str) -> GameState:
-    from ..notation import parse_position
-    from ..variants import load_ruleset
-
-    return parse_position(text, load_ruleset(variant, **dict(settings)))
-
-
-def rebuild(record: PublicRecord) -> GameState:
-    """The position a public record describes (in a worker)."""
-    variant, settings, start, history = record
-    state = _parse(variant, settings, start)
-    for action, revealed in history:
-        state.push(action, revealed)
-    return state
-
-
 # -- the table helpers share ------------------------------------------------------------------
 
-_MASK64 = (1 << 64) - 1
 _ENTRY = struct.Struct("<QQd")  # key ^ data (a torn entry fails the check), data, value
-
-
-def entry_data(entry: TTEntry) -> int:
-    """A table entry but its value, packed in one whole number (the move in the bits above the 11th):
-    what a table shared between workers stores beside the value."""
-    depth, flag, _, move, exact = entry
-    return depth | flag << 8 | exact << 10 | (move + 1) << 11
-
-
-def entry_of(data: int, value: float) -> TTEntry:
-    """The entry :func:`entry_data` packed, with its value."""
-    return data & 0xFF, (data >> 8) & 3, value, (data >> 11) - 1, bool(data & 0x400)
-
-
-def _fold(key: int) -> int:
-    """A search key in 64 bits (a key with rule state above them keeps it)."""
-    return (key ^ (key >> 64) * 0x9E3779B97F4A7C15) & _MASK64
 
 
 class SharedTable:
@@ -162,7 +87,7 @@ class SharedTable:
 
     def get(self, key: int) -> TTEntry | None:
         if key >> 64 or key < 0:
-            key = _fold(key)
+            key = fold_key(key)
         check, data, value = self._unpack(self._memory, (key & self._mask) * _ENTRY.size)
         if check ^ data ^ self.salt != key:
             return None
@@ -170,7 +95,7 @@ class SharedTable:
 
     def __setitem__(self, key: int, entry: TTEntry) -> None:
         if key >> 64 or key < 0:
-            key = _fold(key)
+            key = fold_key(key)
         data = entry_data(entry)
         self._pack(self._memory, (key & self._mask) * _ENTRY.size, key ^ data ^ self.salt, data, entry[2])
 

@@ -34,9 +34,10 @@ class _Solved:
         return float(self._result.time_ms)
 
 
-def _search_for(session: GameSession, level: str, ms: float | None = None) -> Any:
+def search_for(session: GameSession, level: str, ms: float | None = None, tt: Any = None) -> Any:
     """The search under way for this position and level, or a new one (in a game without
-    chance, first a forced-win search of up to ``ms``, at most a fifth of the level's time)."""
+    chance, first a forced-win search of up to ``ms``, at most a fifth of the level's time);
+    ``tt``: a new one's table (the one the browser's search workers share, :mod:`.pool`)."""
     from ..ai.forced import forced_result
     from ..ai.levels import level_searcher
     from ..ai.limits import SearchLimits
@@ -51,7 +52,7 @@ def _search_for(session: GameSession, level: str, ms: float | None = None) -> An
         if forced is not None:
             session.thinking = (*key, _Solved(forced))
             return session.thinking[2]
-        search = level_searcher(turn.state, level, turn.seed)
+        search = level_searcher(turn.state, level, turn.seed, tt=tt)
         search.begin()
         session.thinking = (*key, search)
     return session.thinking[2]
@@ -72,7 +73,7 @@ def think(session: GameSession, level: str, ms: float) -> dict[str, Any]:
     asked); :func:`ai_move` then plays the best move found."""
     session.require_playing()
     session.refuse_help(for_ai=True)
-    search = _search_for(session, level, ms)
+    search = search_for(session, level, ms)
     done = search.advance(ms / 1000)
     result = search.result()
     timing = search.timing  # the top level's budget follows its search (hdchess/ai/timing.py)
@@ -136,4 +137,4 @@ def add_tables(directory: str | None) -> dict[str, Any]:
     return {"tables": add_directory(directory)}
 
 
-__all__ = ["add_tables", "ai_move", "hint", "mate_of", "think"]
+__all__ = ["add_tables", "ai_move", "hint", "mate_of", "search_for", "think"]

@@ -23,7 +23,7 @@ from ..inputs import excerpt
 from ..messages import Message, jsonable
 from ..variants import DEFAULT_VARIANT, load_ruleset
 from . import args as read
-from . import computer, explain, info, lessons, remote, review
+from . import computer, explain, info, lessons, pool, remote, review
 from .args import Args, BridgeError, check_args
 from .session import DEFAULT_PLAYERS, GameSession, default_names
 from .view import move_dict, position_at, view
@@ -192,6 +192,19 @@ def judge_try(session: Session, a: Args) -> Reply:
     return lessons.judge_try(session.game, ply, move, nodes)
 
 
+def share_table(session: Session, a: Args) -> Reply:
+    """Search the top level's moves with the table the page shares with its search workers (web/worker.js
+    registers it before it passes this on; ``slots``: its size, a power of two)."""
+    check_args("share_table", a, ("slots",))
+    return pool.share_table(session, read.whole("slots", a.get("slots"), 2, 1 << 26))
+
+
+def pool_job(session: Session, a: Args) -> Reply:
+    """Begin the AI's search with the shared table; what the page's helpers search (or ``{"job": null}``)."""
+    check_args("pool_job", a, ("level",))
+    return pool.pool_job(session, read.level_name(a.get("level", session.level)))
+
+
 def evaluations(session: Session, a: Args) -> Reply:
     check_args("evaluations", a, ())
     session.refuse_help()
@@ -219,6 +232,8 @@ COMMANDS: dict[str, Command] = {
     "lesson": lesson,
     "judge_try": judge_try,
     "add_tables": add_tables,
+    "share_table": share_table,
+    "pool_job": pool_job,
     **remote.COMMANDS,  # remote play (web/docs/remote.md)
 }
 

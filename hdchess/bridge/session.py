@@ -42,7 +42,8 @@ def default_names(players: dict[str, str], level: str) -> dict[str, str]:
 class GameSession:
     """One game and its settings: who plays each side, the AI level, the AI's seed for this game.
 
-    ``thinking`` is the AI's search under way for the position (see :mod:`.computer`).
+    ``thinking`` is the AI's search under way for the position (see :mod:`.computer`);
+    ``shared_table``, the table the browser's search workers share, once the page gave one (:mod:`.pool`).
     """
 
     def __init__(self) -> None:
@@ -50,6 +51,7 @@ class GameSession:
         self.level = DEFAULT_LEVEL
         self.player_seed = new_player_seed()
         self.thinking: tuple[int, str, Any] | None = None  # (actions played, level name, search)
+        self.shared_table: Any = None
         self.game: Game
         self.install(Game(), self.players, self.level, default_names(self.players, self.level))
 

@@ -29,30 +29,13 @@ if str(ROOT) not in sys.path:
 from bench_ai import WORKLOAD, phase_positions  # noqa: E402
 
 from hdchess.ai.limits import SearchLimits  # noqa: E402
-from hdchess.ai.parallel import SharedTable, entry_data, entry_of  # noqa: E402
-from hdchess.ai.search import Searcher, TTEntry  # noqa: E402
+from hdchess.ai.parallel import SharedTable  # noqa: E402
+from hdchess.ai.search import Searcher  # noqa: E402
+from hdchess.ai.sharing import CallTable  # noqa: E402
 from hdchess.variants import load_ruleset  # noqa: E402
 
 VARIANTS = ("banqi", "hdc2")
 SLOTS = 1 << 20
-
-# A SharedArrayBuffer of SLOTS slots of 24 bytes (a 32-bit check, the packed entry, the value) and its
-# two accessors, as the pool's workers would share it.
-_JS_TABLE = """(() => {
-  const buffer = new SharedArrayBuffer(SLOTS * 24);
-  const ints = new Int32Array(buffer), floats = new Float64Array(buffer);
-  return {
-    probe(slot, check) {
-      return ints[slot * 6] === check ? [floats[slot * 3 + 1], floats[slot * 3 + 2]] : undefined;
-    },
-    store(slot, check, data, value) {
-      ints[slot * 6] = check;
-      floats[slot * 3 + 1] = data;
-      floats[slot * 3 + 2] = value;
-    },
-  };
-})()""".replace("SLOTS", str(SLOTS))
-
 
 class Counting(dict):  # type: ignore[type-arg]
     """A dict table that counts its probes and stores."""
@@ -68,27 +51,12 @@ class Counting(dict):  # type: ignore[type-arg]
         super().__setitem__(key, entry)
 
 
-class JsTable:
-    """The table in a SharedArrayBuffer, each probe and store one call into JavaScript (Pyodide only)."""
-
-    def __init__(self) -> None:
-        from pyodide.code import run_js  # type: ignore[import-not-found]
-
-        table = run_js(_JS_TABLE)
-        self._probe, self._store = table.probe, table.store
-
-    def get(self, key: int) -> TTEntry | None:
-        found = self._probe(key & (SLOTS - 1), (key >> 20) & 0x7FFFFFFF)
-        return None if found is None else entry_of(int(found[0]), found[1])
-
-    def __setitem__(self, key: int, entry: TTEntry) -> None:
-        self._store(key & (SLOTS - 1), (key >> 20) & 0x7FFFFFFF, entry_data(entry), entry[2])
-
-
 def shared_table() -> object:
     """The table the workers would share here: a SharedArrayBuffer under Pyodide, mmap in CPython."""
-    if sys.platform == "emscripten":
-        return JsTable()
+    if sys.platform == "emscripten":  # the site's own table (web/shared-table.js), registered by pyodide_bench.mjs
+        import hdchess_shared_table as js  # type: ignore[import-not-found]
+
+        return CallTable(js.probe, js.store, SLOTS)
     return SharedTable.create(SLOTS)
 
 

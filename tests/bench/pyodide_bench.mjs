@@ -37,6 +37,9 @@ for (const file of [...sources(join(root, "hdchess")), ...benchModules()]) {
   pyodide.FS.mkdirTree(dirname(target));
   pyodide.FS.writeFile(target, readFileSync(join(root, file)));
 }
+// the browser's shared search table (web/shared-table.js), as its search workers register it
+const { createSharedTable, tableAccess } = await import(join(root, "web", "shared-table.js"));
+pyodide.registerJsModule("hdchess_shared_table", tableAccess(createSharedTable()));
 console.error(`Pyodide ready in ${((Date.now() - started) / 1000).toFixed(1)} s; measuring...`);
 const figures = pyodide.runPython(`
 import json, sys

@@ -234,7 +234,7 @@ def finished_game_minus_last_move(seed=8):
     return humans.handle({"cmd": "export"})["result"]["record"], view["moves"][-1]["text"], view["outcome"]
 
 
-# Two starts from the build's snapshot, in node, as web/worker.js makes them (its AFTER_SNAPSHOT): what
+# Two starts from the build's snapshot, in node, as web/python-boot.js makes them (its AFTER_SNAPSHOT): what
 # the AI's seed was in the snapshot, and after, with the module random's next number and the first view.
 RESTORE_TWICE = """
 import { readFileSync } from "node:fs";
@@ -243,7 +243,7 @@ const [site, modules] = process.argv.slice(1);
 const { loadPyodide } = await import(`${modules}/pyodide/pyodide.mjs`);
 const manifest = JSON.parse(readFileSync(`${site}/wheels/manifest.json`, "utf8"));
 const snapshot = gunzipSync(readFileSync(`${site}/pyodide/${manifest.snapshot.file}.gz`));
-const worker = readFileSync(`${site}/web/worker.js`, "utf8");
+const worker = readFileSync(`${site}/web/python-boot.js`, "utf8");
 const start = worker.indexOf("const AFTER_SNAPSHOT = `") + "const AFTER_SNAPSHOT = `".length;
 const after = worker.slice(start, worker.indexOf("`;", start));
 const starts = [];

@@ -1,0 +1,84 @@
+"""The Grandmaster's helpers in the page (web/search-pool.js, web/search-worker.js, web/sw.js).
+
+The service worker makes the page cross-origin isolated from the second visit on; then, on a device
+with four cores or more, the Grandmaster thinks with search workers sharing one table with the engine
+worker's search. The device's cores are what the page is told (``navigator.hardwareConcurrency``,
+set here before any script runs), so the test does not depend on the machine running it.
+"""
+
+import re
+
+import pytest
+from web_support import cell
+
+pytestmark = pytest.mark.web
+
+GAME = "index.html?variant=banqi&first=human&level=Grandmaster&seed=5&lang=en"
+POOL = "const pool = (await import(new URL('web/search-pool.js', document.baseURI).href)).searchPool();"
+
+
+def device(new_context, cores: int):
+    context = new_context()
+    context.add_init_script(
+        f"Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', {{get: () => {cores}}});")
+    return context
+
+
+def second_visit(context, site_url, wait_for_engine):
+    """The game, opened once the service worker serves the site (the second visit's page)."""
+    page = context.new_page()
+    page.goto(site_url + "index.html")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+    page.goto(site_url + GAME)
+    wait_for_engine(page)
+    return page
+
+
+def play_a_turn(page, engine_call):
+    """The player's move by clicking (a flip while there is one); returns once the Grandmaster has answered."""
+    view = engine_call(page, "view")
+    moves = view["legal"]["flips"] or [a["move"] for options in view["legal"]["moves"].values() for a in options]
+    for square in re.findall(r"[a-h][1-4]", moves[0]):
+        cell(page, square).click()
+    for _ in range(600):  # the Grandmaster thinks up to 5 s; a busy machine takes longer
+        after = engine_call(page, "view")
+        if after["outcome"] or (len(after["moves"]) >= len(view["moves"]) + 2 and not after["ai_turn"]):
+            return after
+        page.wait_for_timeout(100)
+    raise AssertionError("the Grandmaster did not answer in a minute")
+
+
+def test_an_isolated_page_on_four_cores_thinks_with_helpers_and_plays_on(new_context, site_url, wait_for_engine,
+                                                                          engine_call):
+    page = second_visit(device(new_context, 4), site_url, wait_for_engine)
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    assert page.evaluate("crossOriginIsolated")
+    assert page.evaluate(f"async () => {{ {POOL} return pool.helpers.length; }}") == 2  # 4 cores: engine + 2 helpers
+    last = None
+    for _ in range(12):  # past the opening book, until the Grandmaster has searched with its helpers
+        view = play_a_turn(page, engine_call)
+        last = page.evaluate(f"async () => {{ {POOL} return pool.last; }}")
+        if last or view["outcome"]:
+            break
+    assert last is not None, "the helpers never searched"
+    assert len(last["helpers"]) == 2 and all(h and h["nodes"] > 0 and h["depth"] >= 1 for h in last["helpers"])
+    assert engine_call(page, "view")["moves"][-1]["player"] == 2  # the Grandmaster's move was played
+    assert not [w for w in warnings if "helper" in w or "thinks alone" in w], warnings
+
+
+@pytest.mark.parametrize("cores, visit", [(2, "second"), (8, "first")])
+def test_no_helpers_where_they_do_not_pay_or_the_page_cannot_share_memory(new_context, site_url, wait_for_engine,
+                                                                         engine_call, cores, visit):
+    context = device(new_context, cores)
+    if visit == "second":
+        page = second_visit(context, site_url, wait_for_engine)
+        assert page.evaluate("crossOriginIsolated")
+    else:  # no service worker serves a first visit: not isolated
+        page = context.new_page()
+        page.goto(site_url + GAME)
+        wait_for_engine(page)
+        assert not page.evaluate("crossOriginIsolated")
+    assert page.evaluate(f"async () => {{ {POOL} return pool; }}") is None
+    view = play_a_turn(page, engine_call)  # the Grandmaster plays alone, as ever
+    assert view["moves"][-1]["player"] == 2, view["moves"]

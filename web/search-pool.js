@@ -1,0 +1,120 @@
+// The Grandmaster's helpers: search workers that share one transposition table with the engine
+// worker's search (lazy SMP; web/docs/ai.md, "In the browser"). The engine worker searches as ever, in
+// slices, and plays its own move; the helpers search the same position at the same time, each its own
+// Python (web/search-worker.js), and what they store the engine's search reads instead of searching it.
+//
+// Only where it pays: a page that is cross-origin isolated (the service worker makes it so from the
+// second visit on: web/sw.js), so that it may share memory, on a device with 4 cores or more. Measured
+// here, the shared table costs a search about 5% of its speed through JavaScript and two workers do 0.94
+// of one's work to a depth: on 2 cores helpers would about break even; with 4 workers the busiest does
+// 0.60 of the work, with 8 0.33. One core stays with the page and the browser: the engine worker and
+// the helpers are one fewer than the cores, at most 5 in all (each Python is some 40 MB; a device
+// that says it has under 4 GB of memory gets at most 2 helpers).
+
+import { createSharedTable, tableAccess } from "./shared-table.js";
+
+const WORKER_URL = new URL("./search-worker.js", import.meta.url);
+const MAX_HELPERS = 4;
+const MIN_CORES = 4;
+
+/** How many helpers this device and page get (0: the engine worker searches alone). */
+export function helperCount() {
+  if (!globalThis.crossOriginIsolated || typeof SharedArrayBuffer === "undefined") return 0;
+  const cores = navigator.hardwareConcurrency || 1;
+  if (cores < MIN_CORES) return 0;
+  const memory = /** @type {{deviceMemory?: number}} */ (navigator).deviceMemory;
+  return Math.min(cores - 2, MAX_HELPERS, memory && memory < 4 ? 2 : MAX_HELPERS);
+}
+
+/** @typedef {{nodes: number, depth: number}} HelperResult */
+
+/**
+ * One helper: its worker, whether its Python is ready, and the search it is on.
+ * @typedef {object} Helper
+ * @property {Worker} worker
+ * @property {boolean} ready
+ * @property {boolean} failed
+ * @property {((result: HelperResult | null) => void) | null} finish  settles the search under way
+ */
+
+class SearchPool {
+  /** @param {number} size */
+  constructor(size) {
+    this.buffer = createSharedTable();
+    this.table = tableAccess(this.buffer);
+    /** @type {Helper[]} */
+    this.helpers = [];
+    /** @type {Promise<(HelperResult | null)[]>} */
+    this.running = Promise.resolve([]);
+    /** What the last search's helpers did (for the page's measurements): each one's nodes and depth. */
+    /** @type {{helpers: (HelperResult | null)[], ms: number} | null} */
+    this.last = null;
+    this.startedAt = 0;
+    for (let i = 0; i < size; i++) this.helpers.push(this.spawn());
+  }
+
+  /** @returns {Helper} */
+  spawn() {
+    const worker = new Worker(WORKER_URL, { type: "module" });
+    /** @type {Helper} */
+    const helper = { worker, ready: false, failed: false, finish: null };
+    worker.postMessage({ table: this.buffer });
+    worker.addEventListener("message", (event) => {
+      const message = event.data || {};
+      if (message.event === "ready") helper.ready = true;
+      else if (message.event === "failed") this.drop(helper, message.error);
+      else if ("index" in message) {
+        if (message.error) console.warn(`a search helper failed: ${message.error}`);
+        helper.finish?.(message.done ?? null);
+      }
+    });
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      this.drop(helper, event.message);
+    });
+    return helper;
+  }
+
+  /** A helper that could not start or died: the others go on without it. @param {Helper} helper @param {string} why */
+  drop(helper, why) {
+    console.warn(`a search helper stopped: ${why}`);
+    helper.failed = true;
+    helper.worker.terminate();
+    helper.finish?.(null);
+  }
+
+  /** The helpers whose Python is ready search `job` (pool_job's, as JSON) until stop(); the others are
+   *  still starting and join at the next search. @param {string} job */
+  async start(job) {
+    await this.running; // the last search's helpers have all stopped
+    this.table.clear();
+    this.startedAt = performance.now();
+    const searching = this.helpers.filter((helper) => helper.ready && !helper.failed);
+    this.running = Promise.all(searching.map((helper, i) => new Promise((resolve) => {
+      helper.finish = (result) => { helper.finish = null; resolve(result); };
+      helper.worker.postMessage({ job, index: i + 1 }); // the engine worker's search is index 0
+    })));
+    return searching.length;
+  }
+
+  /** Stop every helper; what each did. */
+  async stop() {
+    this.table.stop();
+    const helpers = await this.running;
+    this.last = { helpers, ms: performance.now() - this.startedAt };
+    return helpers;
+  }
+}
+
+/** @type {SearchPool | null} */
+let pool = null;
+
+/** The pool, started the first time it is wanted where helpers pay (null elsewhere): its helpers start
+ *  their Python at once, while the player makes a move. */
+export function searchPool() {
+  if (!pool) {
+    const size = helperCount();
+    if (size > 0) pool = new SearchPool(size);
+  }
+  return pool;
+}
