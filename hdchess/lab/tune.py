@@ -1,10 +1,20 @@
 """Tune the evaluation weights by self-play: ``python -m hdchess.lab.tune``.
 
-Coordinate search: for each weight in turn, a candidate with the weight
-raised or lowered by ``--step`` (relative) plays a paired match against the
-current weights at a fixed node budget; a candidate that scores at least
-``--accept`` becomes the current weights. Every match is reproducible from
-``--seed``. Prints each trial and, at the end, the tuned weights: for a
+Two ways, both by paired matches at a fixed node budget, each reproducible from ``--seed``:
+
+- **Coordinate search** (the default): for each weight in turn, a candidate with the
+  weight raised or lowered by ``--step`` (relative) plays a match against the
+  current weights; a candidate that scores at least ``--accept`` becomes the
+  current weights. Few weights, clear verdicts, many games.
+- **SPSA** (``--spsa N``, ``--only`` to name the weights): every weight moves at
+  once. Each of N iterations perturbs all of them by +-c (a random sign each,
+  ``--step`` of the weight's size, shrinking slowly), plays the plus side against
+  the minus side (``--games`` paired games), and moves every weight toward the
+  side that scored better, in proportion to its margin (``--rate``). Noisy per
+  step and sound on average: the method engine tuners use where single matches
+  cannot tell small changes apart (where Texel's fit stalls).
+
+Prints each trial and, at the end, the tuned weights: for a
 face-down game they go in ``facedown/weights.json``, for Cheight in
 ``stacks.knowledge.StackWeights``. Any game with evaluation weights can be
 tuned this way; the face-down ones are better fitted first with
@@ -16,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -23,6 +34,8 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 from ..match import run_match
 from ..variants import load_ruleset
+
+MIN_SCALE = 0.25  # SPSA: a weight at 0 (or near it) is perturbed as one of this size
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -63,6 +76,31 @@ def tune(weights: TunableWeights, games: int, nodes: int, step: float, accept: f
     return weights
 
 
+def spsa(weights: TunableWeights, names: list[str], iterations: int, games: int, nodes: int, step: float,
+         rate: float, seed: int, jobs: int, variant: str = "hdc2",
+         log: Callable[[str], object] = print) -> TunableWeights:
+    """Simultaneous perturbation stochastic approximation over the weights ``names``
+    (Spall's gains: the perturbation shrinks as k^-0.101, the step as (A + k)^-0.602)."""
+    rng = random.Random(seed)
+    scales = {name: max(abs(getattr(weights, name)), MIN_SCALE) for name in names}
+    values = {name: float(getattr(weights, name)) for name in names}
+    stability = max(1, iterations // 10)
+    for k in range(1, iterations + 1):
+        c_k = step / k ** 0.101
+        a_k = rate * (1 + stability) ** 0.602 / (k + stability) ** 0.602
+        signs = {name: rng.choice((-1, 1)) for name in names}
+        plus = replace(weights, **{n: round(values[n] + c_k * scales[n] * signs[n], 4) for n in names})
+        minus = replace(weights, **{n: round(values[n] - c_k * scales[n] * signs[n], 4) for n in names})
+        summary, _ = run_match(player_spec(plus, nodes), player_spec(minus, nodes), games, seed=seed * 1_000 + k,
+                               variant=variant, jobs=jobs)
+        margin = 2 * summary.score - 1  # +1: plus won every game, -1: minus did
+        for name in names:
+            values[name] += a_k * margin * c_k * scales[name] * signs[name]
+        log(f"iteration {k}: plus {100 * summary.score:.0f}% of {summary.games}; "
+            + " ".join(f"{n}={values[n]:.4g}" for n in names))
+    return replace(weights, **{n: round(values[n], 4) for n in names})
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hdchess.lab.tune", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per trial (paired)")
@@ -73,10 +111,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--variant", default="hdc2")
+    parser.add_argument("--spsa", type=int, metavar="N", help="tune by SPSA for N iterations instead")
+    parser.add_argument("--only", help="SPSA: the weights to tune, comma-separated (default: every nonzero one)")
+    parser.add_argument("--rate", type=float, default=1.0, help="SPSA: how far a won iteration moves the weights")
     args = parser.parse_args(argv)
     # every family's weights are a frozen dataclass of floats (ai.knowledge.Weights says so)
     start = cast("TunableWeights", load_ruleset(args.variant).knowledge.weights)
     print(f"start: {json.dumps(start.as_dict())}", flush=True)
+    if args.spsa:
+        names = args.only.split(",") if args.only else [n for n, v in start.as_dict().items() if v]
+        unknown = [n for n in names if n not in start.as_dict()]
+        if unknown:
+            parser.error(f"--only: unknown weight {', '.join(unknown)} (weights: {', '.join(start.as_dict())})")
+        tuned = spsa(start, names, args.spsa, args.games, args.nodes, args.step, args.rate, args.seed, args.jobs,
+                     args.variant, log=lambda line: print(line, flush=True))
+        print(f"tuned: {json.dumps(tuned.as_dict())}")
+        return 0
     weights = tune(start, args.games, args.nodes, args.step, args.accept, args.rounds, args.seed,
                    args.jobs, args.variant, log=lambda line: print(line, flush=True))
     print(f"tuned: {json.dumps(weights.as_dict())}")
