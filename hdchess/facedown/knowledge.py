@@ -23,7 +23,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ..ai.knowledge import DECISIVE, Knowledge, Weights, two_largest, utility
-from ..core import GENERAL, make_piece
+from ..core import GENERAL, RED, make_piece
 from ..gamestate import NO_SIDE
 from .book import book_move
 from .position import HIDDEN, NO_CHASE, Position
@@ -85,21 +85,33 @@ def _holds_general(state: Position, bitboard: int) -> bool:
     return any(mailbox[sq] & 7 == GENERAL for sq in state.geometry.squares(bitboard))
 
 
+_DOMINANCE: dict[tuple[int, ...], float] = {}  # by the pieces face-up and face-down, for red to move
+_DOMINANCE_SIZE = 1 << 16  # entries kept before the cache starts again (a few MB)
+
+
 def _dominance(state: Position, side: int, victims: tuple[int, ...]) -> float:
     """Rank order (banqi): for each face-up piece, the share of the enemy's pieces
-    (face-up or face-down) it may capture, summed; ours less theirs."""
-    counts = [0] * 16
-    for content in state.mailbox:
-        if content < HIDDEN:
-            counts[content] += 1
-    alive = [counts[p] + state.pool[p] for p in range(16)]
+    (face-up or face-down) it may capture, summed; ours less theirs. It depends on
+    the material alone, which a search changes seldom: kept by it (``_DOMINANCE``)."""
+    shown, pool = state.shown, state.pool
+    key = (id(victims), *shown, *pool)
+    found = _DOMINANCE.get(key)
+    if found is None:
+        if len(_DOMINANCE) >= _DOMINANCE_SIZE:
+            _DOMINANCE.clear()
+        found = _DOMINANCE[key] = _red_dominance(shown, pool, victims)
+    return found if side == RED else -found
+
+
+def _red_dominance(counts: list[int], pool: list[int], victims: tuple[int, ...]) -> float:
+    alive = [counts[p] + pool[p] for p in range(16)]
     total = [sum(alive[c * 8:c * 8 + 8]) or 1 for c in (0, 1)]
     result = 0.0
     for piece in range(16):
         if counts[piece]:
             color, mask = piece >> 3, victims[piece & 7]
             prey = sum(alive[(color ^ 1) * 8 + kind] for kind in range(8) if mask >> kind & 1) / total[color ^ 1]
-            result += counts[piece] * prey if color == side else -counts[piece] * prey
+            result += counts[piece] * prey if color == RED else -counts[piece] * prey
     return result
 
 
@@ -112,16 +124,20 @@ def _exchanges(state: Position, color: int, targets: int,
     mailbox, values, occupied, squares = state.mailbox, state._values, state.occupied, state.geometry.squares
     other = color ^ 1
     first = second = 0
-    for sq in squares(targets):
+    for worth, sq in sorted(((values[mailbox[sq]], sq) for sq in squares(targets)), reverse=True):
+        if worth <= second:  # a gain is at most the piece taken: nothing further can count
+            break
         victim = mailbox[sq]
         best = 0
         for frm in squares(attackers(state, sq, color, victim & 7, occupied)):
             capturer = mailbox[frm]
-            gain = values[victim]
+            gain = worth
             if attackers(state, sq, other, capturer & 7, occupied ^ 1 << frm):
                 gain -= values[capturer]
             if gain > best:
                 best = gain
+                if best == worth:
+                    break
         if best > first:
             first, second = best, first
         elif best > second:

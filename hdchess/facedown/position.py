@@ -106,7 +106,7 @@ class Position:
         "ruleset", "geometry", "mailbox", "occupied", "hidden", "colors", "pool", "side",
         "quiet", "ply", "penalties", "last_moves", "hash", "history", "_stack",
         "_movement", "_movegen", "_first_flip_self", "_penalty_points", "_no_progress_limit",
-        "chase", "_chase_stack", "_gives_check", "material", "pool_value", "_values",
+        "chase", "_chase_stack", "_gives_check", "material", "pool_value", "shown", "_values",
         "_bits", "_mask", "_tables", "_flips", "_zobrist", "_general_loss", "_by_score",
     )
 
@@ -136,6 +136,7 @@ class Position:
         self._values = ruleset.piece_values
         self.material = [0, 0]  # value of each colour's face-up pieces, kept up to date by push/pop
         self.pool_value = [0, 0]  # value of each colour's face-down pieces, likewise
+        self.shown = [0] * 16  # how many of each piece are face-up on the board, likewise
         self.occupied = self.hidden = geometry.all_squares
         self.colors = [0, 0]  # face-up pieces of each colour
         self.side = NO_SIDE
@@ -197,15 +198,18 @@ class Position:
         for name in Position.__slots__:
             setattr(other, name, getattr(self, name))
         other.mailbox, other.pool, other.colors = list(self.mailbox), list(self.pool), list(self.colors)
-        other.material, other.pool_value = list(self.material), list(self.pool_value)
+        other.material, other.pool_value, other.shown = list(self.material), list(self.pool_value), list(self.shown)
         other.penalties, other.last_moves = list(self.penalties), list(self.last_moves)
         other.history, other._stack = list(self.history), list(self._stack)
         other._chase_stack = list(self._chase_stack)
         return other
 
     def recount(self) -> None:
-        """Compute the material and pool totals from scratch."""
+        """Compute the material and pool totals, and the face-up pieces, from scratch."""
         values, squares = self._values, self.geometry.squares
+        self.shown = [0] * 16
+        for sq in squares(self.colors[RED] | self.colors[BLACK]):
+            self.shown[self.mailbox[sq]] += 1
         self.material = [sum(values[self.mailbox[sq]] for sq in squares(self.colors[c])) for c in (RED, BLACK)]
         self.pool_value = [sum(values[p] * self.pool[p] for p in range(c * 8, c * 8 + 8)) for c in (RED, BLACK)]
 
@@ -406,6 +410,7 @@ class Position:
             value = self._values[revealed]
             self.material[revealed >> 3] += value
             self.pool_value[revealed >> 3] -= value
+            self.shown[revealed] += 1
             h ^= (z_piece[to][HIDDEN] ^ z_piece[to][revealed]
                   ^ z_pool[revealed][count] ^ z_pool[revealed][count - 1])
             if side == NO_SIDE:
@@ -438,6 +443,7 @@ class Position:
                 else:
                     self.colors[target >> 3] ^= to_bit
                     self.material[target >> 3] -= self._values[target]
+                    self.shown[target] -= 1
             self.colors[side] ^= from_bit | to_bit
             mailbox[to] = moving
             mailbox[frm] = EMPTY
@@ -462,8 +468,10 @@ class Position:
             self.pool_value[revealed >> 3] += value
             if frm == to:
                 self.material[revealed >> 3] -= value
+                self.shown[revealed] -= 1
         elif target != EMPTY:
             self.material[target >> 3] += self._values[target]
+            self.shown[target] += 1
         if frm != to:
             mailbox[frm] = mailbox[to]
         mailbox[to] = target
