@@ -46,7 +46,7 @@ async function thinkByTime(level) {
  *  taken, no job: a book move, a forced one) leaves it alone; a crashed engine is the caller's to handle.
  *  @param {string} level */
 async function startHelpers(level) {
-  const pool = searchPool();
+  const pool = searchPool(app.settings.helpers !== false);
   if (!pool) return null;
   try {
     await call("share_table", { buffer: pool.buffer });
@@ -68,7 +68,7 @@ export function moveNow() {
 /** If the computer is to move, queue its move (once); it schedules itself again after. */
 export function scheduleAi() {
   if (app.info?.timed_levels?.[app.setup.level] && Object.values(app.setup.players).includes("ai")) {
-    searchPool(); // the helpers start their Python while the player moves (none where they do not pay)
+    searchPool(app.settings.helpers !== false); // the helpers start their Python while the player moves
   }
   if (app.aiScheduled || !app.ready || app.fatal || app.aiFailed) return;
   const view = app.view;

@@ -31,6 +31,7 @@ import { createRecordDialog } from "./ui/recorddialog.js";
 import { setSound } from "./ui/sound.js";
 import { openRules } from "./ui/rules.js";
 import { createSettingsDialog } from "./ui/settings.js";
+import { searchPool } from "./search-pool.js";
 import * as store from "./ui/storage.js";
 
 /** @typedef {import("./ui/storage.js").Settings} Settings */
@@ -151,6 +152,7 @@ function changeSettings(changes) {
   applySound();
   if ("theme" in changes || "board" in changes || "pieces" in changes) applyTheme();
   if ("lang" in changes) applyLang();
+  if (changes.helpers === false) searchPool(false); // its workers end now, not at the Grandmaster's next move
   renderAll();
 }
 

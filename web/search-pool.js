@@ -17,13 +17,15 @@ const WORKER_URL = new URL("./search-worker.js", import.meta.url);
 const MAX_HELPERS = 4;
 const MIN_CORES = 4;
 
-/** How many helpers this device and page get (0: the engine worker searches alone). */
-export function helperCount() {
-  if (!globalThis.crossOriginIsolated || typeof SharedArrayBuffer === "undefined") return 0;
+/** How many helpers this device and page can have, and if none why: "cores" (fewer than 4), "isolation"
+ *  (the page may not share memory: a first visit, an embed, an old browser).
+ *  @returns {{count: number, why: "cores" | "isolation" | null}} */
+export function helperRoom() {
   const cores = navigator.hardwareConcurrency || 1;
-  if (cores < MIN_CORES) return 0;
+  if (cores < MIN_CORES) return { count: 0, why: "cores" };
+  if (!globalThis.crossOriginIsolated || typeof SharedArrayBuffer === "undefined") return { count: 0, why: "isolation" };
   const memory = /** @type {{deviceMemory?: number}} */ (navigator).deviceMemory;
-  return Math.min(cores - 2, MAX_HELPERS, memory && memory < 4 ? 2 : MAX_HELPERS);
+  return { count: Math.min(cores - 2, MAX_HELPERS, memory && memory < 4 ? 2 : MAX_HELPERS), why: null };
 }
 
 /** @typedef {{nodes: number, depth: number}} HelperResult */
@@ -77,7 +79,7 @@ class SearchPool {
 
   /** A helper that could not start or died: the others go on without it. @param {Helper} helper @param {string} why */
   drop(helper, why) {
-    console.warn(`a search helper stopped: ${why}`);
+    if (why !== "turned off") console.warn(`a search helper stopped: ${why}`);
     helper.failed = true;
     helper.worker.terminate();
     helper.finish?.(null);
@@ -104,17 +106,27 @@ class SearchPool {
     this.last = { helpers, ms: performance.now() - this.startedAt };
     return helpers;
   }
+
+  /** End every helper (the player turned them off): a search under way ends with them. */
+  close() {
+    this.table.stop();
+    for (const helper of this.helpers) this.drop(helper, "turned off");
+  }
 }
 
 /** @type {SearchPool | null} */
 let pool = null;
 
-/** The pool, started the first time it is wanted where helpers pay (null elsewhere): its helpers start
- *  their Python at once, while the player makes a move. */
-export function searchPool() {
-  if (!pool) {
-    const size = helperCount();
-    if (size > 0) pool = new SearchPool(size);
+/** The pool, started the first time it is wanted where helpers pay (null elsewhere, or when the player
+ *  does not want them: the pool, if any, is closed): its helpers start their Python at once, while the
+ *  player makes a move. @param {boolean} [wanted] the player's setting */
+export function searchPool(wanted = true) {
+  if (!wanted) {
+    pool?.close();
+    pool = null;
+  } else if (!pool) {
+    const { count } = helperRoom();
+    if (count > 0) pool = new SearchPool(count);
   }
   return pool;
 }

@@ -9,11 +9,13 @@ set here before any script runs), so the test does not depend on the machine run
 import re
 
 import pytest
+from playwright.sync_api import expect
 from web_support import cell
 
 pytestmark = pytest.mark.web
 
 GAME = "index.html?variant=banqi&first=human&level=Grandmaster&seed=5&lang=en"
+STATE = "const app = (await import(new URL('web/state.js', document.baseURI).href)).app;"
 POOL = "const pool = (await import(new URL('web/search-pool.js', document.baseURI).href)).searchPool();"
 
 
@@ -65,6 +67,19 @@ def test_an_isolated_page_on_four_cores_thinks_with_helpers_and_plays_on(new_con
     assert len(last["helpers"]) == 2 and all(h and h["nodes"] > 0 and h["depth"] >= 1 for h in last["helpers"])
     assert engine_call(page, "view")["moves"][-1]["player"] == 2  # the Grandmaster's move was played
     assert not [w for w in warnings if "helper" in w or "thinks alone" in w], warnings
+    # the player may turn them off (the setting says what this device gives): the workers end at once
+    page.locator("#btn-settings").click()
+    expect(page.locator("#set-helpers-note")).to_have_text("On this device it thinks on 3 cores at once.")
+    page.locator("#set-helpers").uncheck()
+    page.keyboard.press("Escape")
+    assert page.evaluate(f"async () => {{ {STATE} return app.settings.helpers; }}") is False
+    before = think = page.evaluate(f"async () => {{ {STATE} return app.lastThink; }}")
+    for _ in range(12):  # until the Grandmaster has searched again
+        view = play_a_turn(page, engine_call)
+        think = page.evaluate(f"async () => {{ {STATE} return app.lastThink; }}")
+        if view["outcome"] or (think["nodes"] > 0 and think != before):
+            break
+    assert think != before and think["helpers"] == [], "helpers searched after they were turned off"
 
 
 @pytest.mark.parametrize("cores, visit", [(2, "second"), (8, "first")])
@@ -80,5 +95,10 @@ def test_no_helpers_where_they_do_not_pay_or_the_page_cannot_share_memory(new_co
         wait_for_engine(page)
         assert not page.evaluate("crossOriginIsolated")
     assert page.evaluate(f"async () => {{ {POOL} return pool; }}") is None
+    page.locator("#btn-settings").click()  # the setting says why, and cannot be turned on
+    expect(page.locator("#set-helpers")).to_be_disabled()
+    expect(page.locator("#set-helpers-note")).to_contain_text(
+        "fewer than 4 cores" if cores < 4 else "from your next visit")
+    page.keyboard.press("Escape")
     view = play_a_turn(page, engine_call)  # the Grandmaster plays alone, as ever
     assert view["moves"][-1]["player"] == 2, view["moves"]

@@ -1,7 +1,9 @@
-// The settings dialog: piece style, Black's pieces turned, how moves are written, details, theme, language.
+// The settings dialog: piece style, Black's pieces turned, how moves are written, details, the Grandmaster's
+// cores, theme, language.
 // Changes apply at once.
 
 import { t } from "../i18n.js";
+import { helperRoom } from "../search-pool.js";
 import { el } from "./dom.js";
 import { stunField } from "./friend.js";
 import { BOARD_THEMES, PIECE_STYLES } from "./storage.js";
@@ -24,6 +26,12 @@ export function createSettingsDialog(dialog, { onChange, getSettings }) {
     moves.addEventListener("change", () => onChange({ moves: /** @type {Settings["moves"]} */ (moves.value) }));
     const details = el("input", { type: "checkbox", id: "set-details", checked: Boolean(settings.details) });
     details.addEventListener("change", () => onChange({ details: details.checked }));
+    const room = helperRoom();
+    const helpers = el("input", { type: "checkbox", id: "set-helpers", checked: settings.helpers !== false,
+      disabled: room.count === 0, "aria-describedby": "set-helpers-note" });
+    helpers.addEventListener("change", () => onChange({ helpers: helpers.checked }));
+    const helpersNote = el("small", { id: "set-helpers-note", class: "help" }, room.why
+      ? t(`settings.helpers.${room.why}`) : t("settings.helpers.on", { cores: room.count + 1 }));
     const theme = el("select", { id: "set-theme" },
       ["auto", "light", "dark"].map((v) => el("option", { value: v, selected: settings.theme === v },
         t(`settings.theme.${v}`))));
@@ -47,6 +55,8 @@ export function createSettingsDialog(dialog, { onChange, getSettings }) {
       el("div", { class: "field check" }, turnBlack, el("label", { for: "set-turn-black" }, t("settings.turnBlack"))),
       el("div", { class: "field" }, el("label", { for: "set-moves" }, t("settings.moves")), moves),
       el("div", { class: "field check" }, details, el("label", { for: "set-details" }, t("settings.details"))),
+      el("div", { class: "field check with-help" }, helpers, el("label", { for: "set-helpers" }, t("settings.helpers")),
+        helpersNote),
       el("div", { class: "field" }, el("label", { for: "set-theme" }, t("settings.theme")), theme),
       el("div", { class: "field" }, el("label", { for: "set-board" }, t("settings.board")), board),
       el("div", { class: "field" }, el("label", { for: "set-pieces" }, t("settings.pieces")), pieces),
