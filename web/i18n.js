@@ -296,7 +296,7 @@ const STRINGS = {
     "settings.moves.pieces": "With pieces (俥c2–c5)",
     "settings.moves.notation": "Notation (c2-c5)",
     "settings.details": "Show details: evaluation and search depth of hints",
-    "settings.helpers": "Let the Grandmaster think on several cores (quicker to see deep; uses more power)",
+    "settings.helpers": "Let the Grandmaster think on several cores (it sees deeper; uses more power)",
     "settings.helpers.on": "On this device it thinks on {cores} cores at once.",
     "settings.helpers.cores": "This device has fewer than 4 cores: the Grandmaster thinks on one.",
     "settings.helpers.isolation": "Not on this page yet: it starts from your next visit (never in a board embedded in another site).",

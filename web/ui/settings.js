@@ -27,7 +27,7 @@ export function createSettingsDialog(dialog, { onChange, getSettings }) {
     const details = el("input", { type: "checkbox", id: "set-details", checked: Boolean(settings.details) });
     details.addEventListener("change", () => onChange({ details: details.checked }));
     const room = helperRoom();
-    const helpers = el("input", { type: "checkbox", id: "set-helpers", checked: settings.helpers !== false,
+    const helpers = el("input", { type: "checkbox", id: "set-helpers", checked: settings.helpers !== false && room.count > 0,
       disabled: room.count === 0, "aria-describedby": "set-helpers-note" });
     helpers.addEventListener("change", () => onChange({ helpers: helpers.checked }));
     const helpersNote = el("small", { id: "set-helpers-note", class: "help" }, room.why
