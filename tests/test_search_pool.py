@@ -93,6 +93,9 @@ def test_bad_pool_arguments_are_refused_by_name(shared):
                         ({}, "slots must be a whole number"), ({"slots": SLOTS, "x": 1}, "x")):
         reply = s.handle({"cmd": "share_table", "args": args})
         assert not reply["ok"] and words in reply["error"], reply
+    call(s, "share_table", slots=SLOTS)
+    reply = s.handle({"cmd": "pool_job", "args": {"ms": 0}})
+    assert not reply["ok"] and "ms must be a number of milliseconds" in reply["error"]
 
 
 def _out_of_book(s):

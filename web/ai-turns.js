@@ -50,7 +50,7 @@ async function startHelpers(level) {
   if (!pool) return null;
   try {
     await call("share_table", { buffer: pool.buffer });
-    const { job } = await call("pool_job", { level });
+    const { job } = await call("pool_job", { level, ms: THINK_SLICE_MS });
     if (job && (await pool.start(JSON.stringify(job))) > 0) return pool;
   } catch (err) {
     if (err instanceof EngineRestarted) throw err;

@@ -94,13 +94,18 @@ def play(session: Session, a: Args) -> Reply:
     return {"played": move_dict(game, played, len(game.moves) - 1), "view": _view(session)}
 
 
-def think(session: Session, a: Args) -> Reply:
-    check_args("think", a, ("level", "ms"))
-    level = read.level_name(a.get("level", session.level))
+def _slice_ms(a: Args) -> float:
+    """A slice of thinking, ``ms`` (250 unless given)."""
     ms = a.get("ms", 250)
     if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 1 <= ms <= 60_000:
         raise BridgeError(f"ms must be a number of milliseconds from 1 to 60000, not {read.shown(ms)}")
-    return computer.think(session, level, ms)
+    return ms
+
+
+def think(session: Session, a: Args) -> Reply:
+    check_args("think", a, ("level", "ms"))
+    level = read.level_name(a.get("level", session.level))
+    return computer.think(session, level, _slice_ms(a))
 
 
 def ai_move(session: Session, a: Args) -> Reply:
@@ -200,9 +205,10 @@ def share_table(session: Session, a: Args) -> Reply:
 
 
 def pool_job(session: Session, a: Args) -> Reply:
-    """Begin the AI's search with the shared table; what the page's helpers search (or ``{"job": null}``)."""
-    check_args("pool_job", a, ("level",))
-    return pool.pool_job(session, read.level_name(a.get("level", session.level)))
+    """Begin the AI's search with the shared table; what the page's helpers search (or ``{"job": null}``).
+    ``ms``: the page's slice of thinking, as ``think`` is given (a forced win's search is five of them)."""
+    check_args("pool_job", a, ("level", "ms"))
+    return pool.pool_job(session, read.level_name(a.get("level", session.level)), _slice_ms(a))
 
 
 def evaluations(session: Session, a: Args) -> Reply:
