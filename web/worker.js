@@ -69,6 +69,9 @@ function progress(stage, fraction) {
 let stage = "start";
 /** @type {Pyodide | null} */
 let python = null; // once Python is ready: where the shared table's module is registered
+/** @type {ReturnType<typeof tableAccess> | null} */
+let sharedTable = null; // the table the page shared last (share_table)
+let tableRegistered = false;
 
 async function boot() {
   const { pyodide, restored } = await startPython({
@@ -161,7 +164,16 @@ async function answer({ id, cmd, args }) {
       scope.postMessage({ id, ok: false, error: "share_table needs a SharedArrayBuffer (a cross-origin isolated page)" });
       return;
     }
-    python.registerJsModule("hdchess_shared_table", tableAccess(buffer));
+    sharedTable = tableAccess(buffer); // the page's buffer of now (a new one if its helpers were started again)
+    if (!tableRegistered) { // once: Python keeps the module it imported, which reads the table of the moment
+      python.registerJsModule("hdchess_shared_table", {
+        probe: (/** @type {number} */ slot, /** @type {number} */ check) => sharedTable?.probe(slot, check),
+        store: (/** @type {number} */ slot, /** @type {number} */ check, /** @type {number} */ data,
+          /** @type {number} */ value) => sharedTable?.store(slot, check, data, value),
+        stopped: () => sharedTable?.stopped() ?? true,
+      });
+      tableRegistered = true;
+    }
     sent = { slots: slotsOf(buffer) };
   }
   let reply;

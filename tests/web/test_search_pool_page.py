@@ -80,6 +80,17 @@ def test_an_isolated_page_on_four_cores_thinks_with_helpers_and_plays_on(new_con
         if view["outcome"] or (think["nodes"] > 0 and think != before):
             break
     assert think != before and think["helpers"] == [], "helpers searched after they were turned off"
+    # and on again: new helpers, a new table, shared with the engine worker as the first was
+    page.locator("#btn-settings").click()
+    page.locator("#set-helpers").check()
+    page.keyboard.press("Escape")
+    before = think
+    for _ in range(12):
+        view = play_a_turn(page, engine_call)
+        think = page.evaluate(f"async () => {{ {STATE} return app.lastThink; }}")
+        if view["outcome"] or (think["nodes"] > 0 and think != before and think["helpers"]):
+            break
+    assert len(think["helpers"]) == 2 and all(h and h["nodes"] > 0 for h in think["helpers"]), think
 
 
 @pytest.mark.parametrize("cores, visit", [(2, "second"), (8, "first")])
