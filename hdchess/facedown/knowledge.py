@@ -192,16 +192,18 @@ def _weighted_sum(state: Position, weights: FaceDownWeights, ours: tuple[int, in
     if their_captures:  # the best two captures they have (we move first)
         threat, second = two_largest(mailbox, values, squares(their_captures))
         value -= w.threat * threat + w.second_threat * second
-    attackers = state._movement.attackers
-    if attackers is not None:
-        if w.exchange_attack and our_captures:
-            value += w.exchange_attack * _exchanges(state, side, our_captures, attackers)[0]
-        if (w.exchange_threat or w.exchange_second) and their_captures:
-            threat, second = _exchanges(state, other, their_captures, attackers)
-            value -= w.exchange_threat * threat + w.exchange_second * second
+    if w.exchange_attack or w.exchange_threat or w.exchange_second:  # banqi's exchanges (at 0 today)
+        attackers = state._movement.attackers
+        if attackers is not None:
+            if w.exchange_attack and our_captures:
+                value += w.exchange_attack * _exchanges(state, side, our_captures, attackers)[0]
+            if (w.exchange_threat or w.exchange_second) and their_captures:
+                threat, second = _exchanges(state, other, their_captures, attackers)
+                value -= w.exchange_threat * threat + w.exchange_second * second
     if w.late_pool:
         value += w.late_pool * endgame * (pools[side] - pools[other])
-    value += w.tempo * endgame
+    if w.tempo:
+        value += w.tempo * endgame
     if hidden:  # what a flip may give or lose where either side attacks a face-down square
         if w.exposure:
             value -= w.exposure * their_exposed.bit_count() * pools[side] / hidden
