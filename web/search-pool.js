@@ -48,10 +48,6 @@ class SearchPool {
     this.helpers = [];
     /** @type {Promise<(HelperResult | null)[]>} */
     this.running = Promise.resolve([]);
-    /** What the last search's helpers did (for the page's measurements): each one's nodes and depth. */
-    /** @type {{helpers: (HelperResult | null)[], ms: number} | null} */
-    this.last = null;
-    this.startedAt = 0;
     for (let i = 0; i < size; i++) this.helpers.push(this.spawn());
   }
 
@@ -79,7 +75,12 @@ class SearchPool {
 
   /** A helper that could not start or died: the others go on without it. @param {Helper} helper @param {string} why */
   drop(helper, why) {
-    if (why !== "turned off") console.warn(`a search helper stopped: ${why}`);
+    console.warn(`a search helper stopped: ${why}`);
+    this.end(helper);
+  }
+
+  /** @param {Helper} helper */
+  end(helper) {
     helper.failed = true;
     helper.worker.terminate();
     helper.finish?.(null);
@@ -90,7 +91,6 @@ class SearchPool {
   async start(job) {
     await this.running; // the last search's helpers have all stopped
     this.table.clear();
-    this.startedAt = performance.now();
     const searching = this.helpers.filter((helper) => helper.ready && !helper.failed);
     this.running = Promise.all(searching.map((helper, i) => new Promise((resolve) => {
       helper.finish = (result) => { helper.finish = null; resolve(result); };
@@ -99,18 +99,16 @@ class SearchPool {
     return searching.length;
   }
 
-  /** Stop every helper; what each did. */
+  /** Stop every helper; what each did (each one's nodes and depth, null for one that failed). */
   async stop() {
     this.table.stop();
-    const helpers = await this.running;
-    this.last = { helpers, ms: performance.now() - this.startedAt };
-    return helpers;
+    return this.running;
   }
 
   /** End every helper (the player turned them off): a search under way ends with them. */
   close() {
     this.table.stop();
-    for (const helper of this.helpers) this.drop(helper, "turned off");
+    for (const helper of this.helpers) this.end(helper);
   }
 }
 
