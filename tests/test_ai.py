@@ -531,3 +531,37 @@ def test_a_bogus_hdchess_tables_does_not_reach_the_ai_tests(tmp_path):
                          env=env, capture_output=True, text=True, cwd=Path(__file__).parents[1])
     assert run.returncode == 0, run.stdout + run.stderr
     assert "1 passed" in run.stdout
+
+
+@pytest.mark.parametrize("variant", ["banqi", "gaiqi", "hdc2"])
+def test_a_position_counts_its_face_up_pieces_through_flips_captures_and_undo(variant):
+    """Position.shown (what banqi's dominance is kept by) is always the board's own count, however it was reached."""
+    import random
+
+    from hdchess.facedown.position import HIDDEN
+
+    def counted(state):
+        counts = [0] * 16
+        for content in state.mailbox:
+            if content < HIDDEN:
+                counts[content] += 1
+        return counts
+
+    rng = random.Random(7)
+    state = load_ruleset(variant).new_state()
+    pushed = 0
+    for _ in range(160):
+        actions = state.legal_actions()
+        if not actions:
+            break
+        action = rng.choice(actions)
+        outcomes = state.chance_outcomes(action) if state.is_chance(action) else [(None, 1.0)]
+        state.push(action, rng.choice(outcomes)[0])
+        pushed += 1
+        assert state.shown == counted(state)
+        assert state.copy().shown == state.shown
+    assert sum(state.shown) > 0
+    for _ in range(pushed):
+        state.pop()
+        assert state.shown == counted(state)
+    assert state.shown == [0] * 16
