@@ -138,10 +138,10 @@ def level_searcher(state: GameState, level: str | int | Level, seed: int = 0, li
     level = level if isinstance(level, Level) else level_by_name(level)
     return Searcher(state, level.limits() if limits is None else limits, on_info=on_info, stop=stop, book=True,
                     timing=time_manager(level, state.ruleset, limits), tt=tt,
-                    **helper_options(state, level, seed))
+                    **level_options(state, level, seed))
 
 
-def helper_options(state: GameState, level: str | int | Level, seed: int) -> dict[str, Any]:
+def level_options(state: GameState, level: str | int | Level, seed: int) -> dict[str, Any]:
     """What a search of ``state`` at the level is made with beyond its limits, as plain
     data: the same for every worker of a parallel search (each adds its index to the seed)."""
     level = level if isinstance(level, Level) else level_by_name(level)

@@ -55,7 +55,7 @@ def pool_job(session: GameSession, level: str, ms: float) -> dict[str, Any]:
     """Begin the top level's search of the AI's move with the shared table, and say what the helpers
     search: ``{"job": None}`` when they have nothing to do (a level that thinks by nodes, a search
     already begun or already over: the book, a table, a forced move or win)."""
-    from ..ai.levels import helper_options
+    from ..ai.levels import level_options
     from ..ai.sharing import public_record
     from ..players import make_turn
     from .computer import search_for
@@ -76,7 +76,7 @@ def pool_job(session: GameSession, level: str, ms: float) -> dict[str, Any]:
         record = public_record(turn.state)
     except ValueError:  # a position its record cannot rebuild: the bridge searches alone
         return {"job": None}
-    return {"job": {"record": record, "options": helper_options(turn.state, level, turn.seed),
+    return {"job": {"record": record, "options": level_options(turn.state, level, turn.seed),
                     "salt": table.salt, "max_ms": HELPER_TIME_FACTOR * TIMED_LEVELS[level]}}
 
 
