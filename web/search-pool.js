@@ -16,6 +16,7 @@ import { createSharedTable, tableAccess } from "./shared-table.js";
 const WORKER_URL = new URL("./search-worker.js", import.meta.url);
 const MAX_HELPERS = 4;
 const MIN_CORES = 4;
+const STOP_WAIT_MS = 3000; // a helper that has not answered a stop by then is ended: the Grandmaster never waits on one
 
 /** How many helpers this device and page can have, and if none why: "cores" (fewer than 4), "isolation"
  *  (the page may not share memory: a first visit, an embed, an old browser).
@@ -99,10 +100,19 @@ class SearchPool {
     return searching.length;
   }
 
-  /** Stop every helper; what each did (each one's nodes and depth, null for one that failed). */
+  /** Stop every helper; what each did (each one's nodes and depth, null for one that failed). A helper
+   *  that does not answer within STOP_WAIT_MS is ended (its result null), so a stuck one never holds up
+   *  the move or the next search. */
   async stop() {
     this.table.stop();
-    return this.running;
+    const late = setTimeout(() => {
+      for (const helper of this.helpers) if (helper.finish) this.drop(helper, "no answer to the stop");
+    }, STOP_WAIT_MS);
+    try {
+      return await this.running;
+    } finally {
+      clearTimeout(late);
+    }
   }
 
   /** End every helper (the player turned them off): a search under way ends with them. */

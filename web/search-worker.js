@@ -38,7 +38,11 @@ scope.addEventListener("message", async (event) => {
     pyodide.registerJsModule("hdchess_shared_table", tableAccess(table));
     slots = slotsOf(table);
     helperSearch ??= pyodide.pyimport("hdchess.bridge.pool").helper_search;
-  } else if (typeof job === "string" && typeof index === "number" && helperSearch) {
+  } else if (typeof job === "string" && typeof index === "number") {
+    if (!helperSearch) { // never silent: the page waits for an answer to every job
+      scope.postMessage({ index, error: "no table was shared with this helper" });
+      return;
+    }
     try {
       scope.postMessage({ index, done: JSON.parse(helperSearch(job, index, slots)) });
     } catch (error) {

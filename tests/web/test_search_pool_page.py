@@ -47,7 +47,8 @@ def play_a_turn(page, engine_call):
         if after["outcome"] or (len(after["moves"]) >= len(view["moves"]) + 2 and not after["ai_turn"]):
             return after
         page.wait_for_timeout(100)
-    raise AssertionError("the Grandmaster did not answer in a minute")
+    raise AssertionError(f"the Grandmaster did not answer in a minute; the status says: "
+                         f"{page.locator('#status').inner_text()!r}")
 
 
 def test_an_isolated_page_on_four_cores_thinks_with_helpers_and_plays_on(new_context, site_url, wait_for_engine,
