@@ -91,7 +91,10 @@ export function createPeer(iceServers, { onMessage, onState }) {
     },
     async accept(remoteSdp) {
       await pc.setRemoteDescription({ type: "answer", sdp: remoteSdp });
-      setState("connecting");
+      // The channel may be open already: the guest's side starts as soon as it answers, so on a slow
+      // device its ICE, DTLS and SCTP can be up before the host takes the reply, and the channel then
+      // opens while the answer is being set. "connecting" must not overwrite that "open".
+      if (state === "new") setState("connecting");
     },
     send(text) {
       if (!channel || channel.readyState !== "open") return false;
