@@ -38,8 +38,8 @@ from typing import TextIO
 
 from . import __version__
 from .ai import LEVELS, SearchInfo, SearchLimits, SearchResult, choose_action, level_by_name
-from .ai.forced import forced_result, mate_moves
-from .ai.levels import level_search
+from .ai.forced import mate_moves
+from .ai.levels import search_within
 from .ai.limits import MAX_THREADS
 from .ai.mate import applies as forced_wins_apply
 from .errors import HdchessError
@@ -302,8 +302,7 @@ class Engine:
                     self.send(info_line(state, info))
 
                 # Cheight: a forced win (or a proved loss's longest defence) within a share of the limits first
-                result = forced_result(state, limits, on_info) or level_search(
-                    state.copy(), self.level, self.seed, limits, stop, on_info=on_info, threads=self.threads)
+                result = search_within(state, self.level, self.seed, limits, stop, on_info, self.threads)
             if infinite:
                 stop.wait()  # UCI: in infinite mode, answer only when told to stop
             self.send(f"bestmove {state.action_text(result.action)}")

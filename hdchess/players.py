@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .ai import SearchLimits, choose_action, level_by_name
-from .ai.levels import level_searcher
+from .ai.levels import search_within
 from .ai.search import Searcher
 from .core import piece_from_letter
 from .errors import HdchessError
@@ -184,7 +184,7 @@ class LevelPlayer(Player):
         if self.budget is None:
             result = choose_action(turn.state, self.level, turn.seed)
         else:
-            result = level_searcher(turn.state.copy(), self.level, turn.seed, self.budget).run()
+            result = search_within(turn.state, self.level, turn.seed, self.budget, threads=1)
         self.last_result = result
         detail = (f"depth {result.depth}, {result.nodes:,} nodes, {result.time_ms / 1000:.2f} s, "
                   f"eval {round(result.score, 2) + 0.0:+.2f}")

@@ -217,3 +217,40 @@ def test_the_review_marks_a_missed_forced_win():
     game = Game(load_ruleset("cheight", **options), position=position)
     game.play(found.action)
     assert "missed_win" not in analyse(game, 1, 4000)
+
+
+def test_a_move_with_a_time_limit_keeps_to_it_forced_win_search_included(monkeypatch):
+    """The engine's ``go movetime`` and a match's ``Grandmaster@700ms``: the forced-win search comes first
+    and its time comes out of the search's, so the whole move keeps to the limit (a node budget stays the
+    search's own). Measured before: 811 ms a move for ``go movetime 700`` in Cheight."""
+    from types import SimpleNamespace
+
+    from hdchess.ai import levels
+    from hdchess.ai.limits import SearchLimits
+
+    clock = [100.0]
+    given: list[SearchLimits] = []
+
+    def forced_search_that_takes_250_ms(state, limits, on_info=None):
+        clock[0] += 0.25
+        return None
+
+    monkeypatch.setattr(levels, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    monkeypatch.setattr(levels, "forced_result", forced_search_that_takes_250_ms)
+    monkeypatch.setattr(levels, "level_search", lambda state, level, seed, limits, *rest: given.append(limits))
+    state = load_ruleset("cheight").new_state()
+    for limits in (SearchLimits(movetime_ms=700), SearchLimits(movetime_ms=150), SearchLimits(nodes=4000)):
+        levels.search_within(state, "Grandmaster", 0, limits)
+    assert [(g.movetime_ms, g.nodes) for g in given] == [(450, None), (1, None), (None, 4000)]
+
+
+def test_a_level_with_its_own_budget_plays_a_forced_win_found_first():
+    """``Master@4000n`` in a match, like the level itself and the engine: a forced win first."""
+    from hdchess.players import Turn, make_player
+
+    position, _, n, options = next(e for e in ENTRIES if e[1] == "win" and e[2] == 2)
+    state = _state(position, options)
+    player = make_player("Master@4000n")
+    choice = player.choose(Turn(state.copy(), position, (), 0))
+    assert player.last_result.solved and mate_moves(player.last_result.score) == n
+    assert keeps_forced_win(state, choice.action, n) is True

@@ -46,6 +46,14 @@ def mate_budget(limits: SearchLimits) -> tuple[int | None, float | None]:
     return (MATE_NODES if nodes is None and seconds is None else nodes), seconds
 
 
+def time_left(limits: SearchLimits, spent_ms: float) -> SearchLimits:
+    """``limits`` less the time the forced-win search spent ahead of the search, so that the whole move
+    keeps to its time (at least 1 ms is left); a node budget is the search's own, as the levels have it."""
+    if limits.movetime_ms is None or spent_ms <= 0:
+        return limits
+    return replace(limits, movetime_ms=max(1.0, limits.movetime_ms - spent_ms))
+
+
 def forced_result(state: GameState, limits: SearchLimits,
                   on_info: Callable[[SearchInfo], None] | None = None) -> SearchResult | None:
     """A forced win of the side to act proved within the budget :func:`mate_budget` gives
@@ -78,4 +86,5 @@ def avoid_proven_loss(state: GameState, result: SearchResult, nodes: int) -> Sea
     return replace(result, action=safe, score=result.root_scores.get(safe, result.score), pv=(safe,))
 
 
-__all__ = ["MATE_NODES", "avoid_proven_loss", "forced_result", "mate_budget", "mate_moves", "mate_score"]
+__all__ = ["MATE_NODES", "avoid_proven_loss", "forced_result", "mate_budget", "mate_moves", "mate_score",
+           "time_left"]

@@ -22,12 +22,13 @@ from __future__ import annotations
 import math
 import random
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..rules import GameState
-from .forced import avoid_proven_loss, forced_result
+from .forced import avoid_proven_loss, forced_result, time_left
 from .level_table import LEVELS, TIMED_LEVELS, TOP_LEVEL, Level, level_by_name
 from .limits import SearchLimits, default_threads
 from .search import Searcher, SearchInfo, SearchResult, Table, analyse
@@ -165,6 +166,20 @@ def level_search(state: GameState, level: str | int | Level, seed: int = 0, limi
                             timing=time_manager(level, state.ruleset, limits)).run()
 
 
+def search_within(state: GameState, level: str | int | Level, seed: int, limits: SearchLimits,
+                  stop: threading.Event | None = None, on_info: InfoCallback | None = None,
+                  threads: int | None = None) -> SearchResult:
+    """A move searched within ``limits`` at the level's full strength, as the engine's ``go`` with limits
+    and a match's ``Grandmaster@700ms`` play it: in a game without chance a forced win first (a share of
+    the limits), then :func:`level_search` with the time that is left, so the move keeps to its time."""
+    started = time.perf_counter()
+    forced = forced_result(state, limits, on_info)
+    if forced is not None:
+        return forced
+    spent_ms = (time.perf_counter() - started) * 1000
+    return level_search(state.copy(), level, seed, time_left(limits, spent_ms), stop, on_info, threads)
+
+
 def _workers(level: Level, limits: SearchLimits, threads: int | None) -> int:
     """How many processes search: one for a node budget (deterministic) or a level that
     errs on purpose, else ``threads`` (None: the process's default)."""
@@ -179,5 +194,5 @@ def hint(state: GameState, seed: int = 0) -> SearchResult:
 
 
 __all__ = ["LEVELS", "TIMED_LEVELS", "TOP_LEVEL", "Level", "choose_action", "contempt_in_units", "converting",
-           "hint", "in_points", "level_by_name", "level_search", "level_searcher", "point_units", "softmax_choice",
-           "temperature_in_units", "time_manager"]
+           "hint", "in_points", "level_by_name", "level_search", "level_searcher", "point_units", "search_within",
+           "softmax_choice", "temperature_in_units", "time_manager"]
