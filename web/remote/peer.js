@@ -51,6 +51,10 @@ export function createPeer(iceServers, { onMessage, onState }) {
   /** @param {PeerState} next */
   const setState = (next) => {
     if (state === next || state === "closed") return;
+    // "connecting" only from "new": on a slow device the guest's ICE, DTLS and SCTP can be up before the
+    // host takes the reply, so the channel opens while the answer is being set, before accept() says
+    // "connecting"; that must not overwrite the "open" (nor a "failed")
+    if (next === "connecting" && state !== "new") return;
     state = next;
     onState(next);
   };
@@ -68,7 +72,7 @@ export function createPeer(iceServers, { onMessage, onState }) {
   pc.addEventListener("connectionstatechange", () => {
     if (pc.connectionState === "failed") setState("failed");
     else if (pc.connectionState === "disconnected" || pc.connectionState === "closed") setState("closed");
-    else if (pc.connectionState === "connecting" && state === "new") setState("connecting");
+    else if (pc.connectionState === "connecting") setState("connecting");
   });
 
   /** @param {RTCSessionDescriptionInit} description */
@@ -91,10 +95,7 @@ export function createPeer(iceServers, { onMessage, onState }) {
     },
     async accept(remoteSdp) {
       await pc.setRemoteDescription({ type: "answer", sdp: remoteSdp });
-      // The channel may be open already: the guest's side starts as soon as it answers, so on a slow
-      // device its ICE, DTLS and SCTP can be up before the host takes the reply, and the channel then
-      // opens while the answer is being set. "connecting" must not overwrite that "open".
-      if (state === "new") setState("connecting");
+      setState("connecting"); // unless the channel opened while the answer was being set (setState)
     },
     send(text) {
       if (!channel || channel.readyState !== "open") return false;
