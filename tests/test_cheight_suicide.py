@@ -143,3 +143,20 @@ def test_the_view_marks_the_moves_that_lose_at_once_and_only_those():
     assert marked == suicides
     moves = view(Game(PREVENTED, position=text), players, "Casual")["legal"]["moves"]
     assert not any(entry.get("loses") for entries in moves.values() for entry in entries)
+
+
+def test_the_ai_and_the_forced_win_search_play_by_the_option():
+    """Black is walled in but for its Advisor's a1-b2 onto its own General. With ``prevented`` a quiet
+    Red move leaves Black no action: the forced-win search sees that win in one move (the loser is the
+    one without actions), and the AI's search weighs only the moves the option leaves."""
+    from hdchess.ai import SearchLimits, analyse
+    from hdchess.ai.mate import forced_win
+
+    state = SMALL_PREVENTED.read_position("R3/pppK/pkpc/ahrh r 0 10")
+    win = forced_win(state, max_moves=2)
+    assert win.moves == 1
+    state.push(win.action)
+    assert state.legal_actions() == [] and state.outcome().winner == RED
+    walled = SMALL_PREVENTED.read_position("4/4/1K2/[EA]2k r 0 0")  # the Advisor's a1-b2 would cover it
+    result = analyse(walled, SearchLimits(depth=3))
+    assert walled.action_text(result.action) != "a1-b2" and set(result.root_scores) == set(walled.legal_actions())
