@@ -98,3 +98,18 @@ def test_the_url_sets_the_option_and_names_an_option_the_game_lacks(open_app, en
     page.wait_for_selector("#board.interactive", timeout=WAIT_MS)
     expect(page.locator("body")).to_contain_text("the game cheight has no option called “suicid”")
     assert engine_call(page, "view")["options"]["suicide"] == "allowed"
+
+
+@pytest.mark.parametrize(("lang", "label", "choice"), [("en", "Covering your own General", "prevented"),
+                                                        ("zh", "压住自己的将帅", "禁止")])
+def test_the_new_game_dialog_offers_the_option_in_plain_words(open_app, engine_call, lang, label, choice):
+    page = open_app(f"lang={lang}&variant=cheight&first=human")
+    page.wait_for_selector("#board.interactive", timeout=WAIT_MS)
+    page.locator("#btn-new").click()
+    page.locator("#ng-variant").select_option("cheight")
+    expect(page.locator('label[for="ng-opt-suicide"]')).to_have_text(label)
+    page.locator("#ng-opt-suicide").select_option(label=choice)
+    page.locator('#new-game-dialog button[type="submit"], dialog[open] button[type="submit"]').first.click()
+    page.wait_for_function("() => !document.querySelector('dialog[open]')", timeout=WAIT_MS)
+    page.wait_for_selector("#board.interactive", timeout=WAIT_MS)
+    assert engine_call(page, "view")["options"]["suicide"] == "prevented"
