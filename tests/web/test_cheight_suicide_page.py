@@ -3,6 +3,7 @@ asks before a move that covers the player's own General (play it or take it back
 the question off; with ``prevented`` the move is refused and the status line says why. The bridge marks
 the losing moves (``loses``): the page knows no rule. The URL's ``set=`` chooses the option."""
 
+import re
 from urllib.parse import quote
 
 import pytest
@@ -19,6 +20,7 @@ QUESTION = {"en": "This loses the game at once: b1-a1 covers your own General. P
             "zh": "这一步会立即输掉对局：b1-a1 压住你自己的将帅。仍然要走吗？"}
 BUTTONS = {"en": ("Play it", "Take it back"), "zh": ("仍然走", "收回")}
 REFUSED = {"en": "That would cover your own General", "zh": "这会压住你自己的将帅"}
+MARK = {"en": "loses the game at once", "zh": "会立即输棋"}
 
 
 def open_game(open_app, lang, **tags):
@@ -40,7 +42,11 @@ def test_the_page_asks_before_a_move_that_loses_at_once(open_app, engine_call, l
     page = open_game(open_app, lang)
     dialog = page.locator("#confirm-dialog")
     play, take_back = BUTTONS[lang]
-    try_suicide(page)
+    cell(page, "b1").click()  # the square where the Chariot would lose is marked before any question
+    expect(cell(page, "a1")).to_have_class(re.compile(r"\bloses\b"))
+    assert MARK[lang] in cell(page, "a1").get_attribute("aria-label")
+    assert MARK[lang] not in cell(page, "b2").get_attribute("aria-label")
+    cell(page, "a1").click()
     expect(dialog).to_be_visible()
     expect(dialog.locator(".question")).to_have_text(QUESTION[lang])
     dialog.get_by_role("button", name=take_back).click()
@@ -83,7 +89,7 @@ def test_with_suicide_prevented_the_move_is_refused_and_explained(open_app, engi
     page = open_game(open_app, lang, Suicide="prevented")
     assert engine_call(page, "view")["options"]["suicide"] == "prevented"
     cell(page, "b1").click()
-    expect(cell(page, "a1")).not_to_have_class("dest")
+    expect(cell(page, "a1")).not_to_have_class(re.compile(r"\b(dest|loses)\b"))
     cell(page, "a1").click()
     expect(page.locator("#status")).to_contain_text(REFUSED[lang])
     assert not page.locator("#confirm-dialog").is_visible()
