@@ -43,9 +43,10 @@ from .terminal import TerminalView, play_in_terminal
 from .variants import load_ruleset, variant_names, variant_spec
 
 
-def _rule_options(args: argparse.Namespace) -> dict[str, str]:
+def rule_options(items: list[str] | None) -> dict[str, str]:
+    """``--set KEY=VALUE`` items as rule options (the values are checked when the rules are loaded)."""
     options = {}
-    for item in args.set or []:
+    for item in items or []:
         key, sep, value = item.partition("=")
         if not sep:
             raise HdchessError(f"--set takes KEY=VALUE, not {excerpt(item)}")
@@ -54,7 +55,7 @@ def _rule_options(args: argparse.Namespace) -> dict[str, str]:
 
 
 def _ruleset(args: argparse.Namespace) -> Ruleset:
-    return load_ruleset(args.variant, **_rule_options(args))
+    return load_ruleset(args.variant, **rule_options(args.set))
 
 
 def _lenient(stream: TextIO) -> TextIO:
@@ -179,7 +180,7 @@ def cmd_play_remote(args: argparse.Namespace) -> int:
     view = TerminalView(letters=args.letters, colour=colour)
     name = " ".join((args.name or ("Host" if args.host is not None else "Guest")).split())[:40]
     if args.host is not None:
-        options, clock = _rule_options(args), _clock_setting(args.clock)
+        options, clock = rule_options(args.set), _clock_setting(args.clock)
         load_ruleset(args.variant, **options)  # a bad option is refused before anyone connects
         channel = serve(args.host, announce=lambda text: print(text, flush=True))
         session, reply = RemoteSession.host(args.variant, options, name, clock, args.first_player)
@@ -241,7 +242,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     keep_memory_private()  # before the seed is read: no engine reads it from this process
     seed = args.seed if args.seed is not None else handed_over_seed()
     summary, results = run_match(args.player_a, args.player_b, args.games, seed=seed, variant=args.variant,
-                                 options=_rule_options(args), budget=budget, jobs=jobs,
+                                 options=rule_options(args.set), budget=budget, jobs=jobs,
                                  progress=not args.quiet and sys.stderr.isatty(), sprt=sprt, paired=args.pairs,
                                  max_plies=args.max_plies)
     elapsed = time.perf_counter() - start

@@ -109,7 +109,9 @@ class ActionInfo:
     ``choice`` tells apart actions with the same squares (an Advisor's carry
     count, a swap's height); ``captured`` is the letter of the enemy piece a
     capture takes or covers (None when it is not known before the action: a
-    blind capture).
+    blind capture). ``loses`` marks an action that loses the game at once for
+    the one who makes it (a Cheight move covering its own General), so that a
+    page can ask first without knowing the rules.
     """
 
     text: str
@@ -121,6 +123,7 @@ class ActionInfo:
     choice: str | None = None
     carry: int | None = None
     height: int | None = None
+    loses: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         data = {"move": self.text, "from": self.frm, "to": self.to, "kind": self.kind,
@@ -129,6 +132,8 @@ class ActionInfo:
             value = getattr(self, key)
             if value is not None:
                 data[key] = value
+        if self.loses:
+            data["loses"] = True
         return data
 
 

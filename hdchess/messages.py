@@ -122,6 +122,8 @@ TEMPLATES: dict[str, str] = {
                       "a stack of {height} and may stop on its own piece only on a lower stack",
     "stack.king_takes_king": "the {kind} on {sq} may not move onto the other General (king_takes_king is no "
                              "on this board)",
+    "stack.covers_own_general": "that would cover your own General: the {kind} on {sq} may not move onto {to} "
+                                "(suicide is prevented in this game)",
     "stack.soldier_forward": "the {kind} on {sq} moves one square straight forward (toward rank {rank})",
     "stack.leg_blocked": "the {kind} on {sq} is blocked at its leg {leg}, which holds {pieces}: as high "
                          "as the Horse's own stack of {height}",

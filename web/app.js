@@ -235,14 +235,14 @@ function initialChoice() {
     const value = params[key];
     if (value) choice[key] = value;
   }
-  choice.options = settings.options?.[choice.variant] ?? {};
+  choice.options = { ...settings.options?.[choice.variant] ?? {}, ...params.options }; // the URL's set=KEY=VALUE
   return choice;
 }
 
 /** Which game to show first: a shared record, URL choices, the saved game, or a new one. */
 /** @param {SavedGame | null} saved */
 async function startInitialGame(saved) {
-  const gameParams = ["variant", "level", "first", "seed"].some((k) => k in params);
+  const gameParams = ["variant", "level", "first", "seed", "options"].some((k) => k in params);
   if (params.record) {
     try {
       const view = await loadRecord(params.record, { persist: false });
@@ -284,7 +284,7 @@ function forgetGameParams() {
   if (embed) return;
   const url = new URL(window.location.href);
   const before = url.search;
-  for (const name of ["record", "variant", "level", "first", "seed"]) url.searchParams.delete(name);
+  for (const name of ["record", "variant", "level", "first", "seed", "set"]) url.searchParams.delete(name);
   if (url.search !== before) window.history.replaceState(null, "", url.toString());
 }
 
@@ -305,6 +305,14 @@ function checkParamsAgainstInfo() {
       delete params.level;
     }
   }
+  const variant = app.info.variants.find((v) => v.name === (params.variant ?? settings.variant));
+  for (const name of Object.keys(params.options ?? {})) {
+    if (variant?.options.some((o) => o.name === name)) continue;
+    const value = name;
+    messages.push(() => t("error.param", { name: "set", reason: t("param.unknownOption",
+      { value, variant: variant?.name ?? "" }) }));
+    delete params.options?.[name];
+  }
   if (!app.info.levels.includes(settings.level)) settings.level = app.info.levels[Math.floor(app.info.levels.length / 2)];
   if (!app.info.variants.some((v) => v.name === settings.variant)) settings.variant = app.info.variants[0]?.name;
 }
@@ -312,7 +320,7 @@ function checkParamsAgainstInfo() {
 /** The board before Python answers. @param {SavedGame | null} saved
  *  @returns {import("./engine-client.js").View} */
 function firstView(saved) {
-  const urlGame = ["variant", "level", "first", "seed"].some((k) => k in params);
+  const urlGame = ["variant", "level", "first", "seed", "options"].some((k) => k in params);
   if (params.record) { // a shared game: nothing to click until it is loaded
     app.setup = setupFor(initialChoice());
     return { ...bootView(STATIC, initialChoice(), false), legal: NO_LEGAL };

@@ -279,6 +279,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
       const options = dests.get(sq);
       const capture = Boolean(options?.some((d) => d.capture));
       const penalised = Boolean(options?.some((d) => d.penalised));
+      const loses = Boolean(options?.some((d) => d.loses)); // the bridge's mark: it loses the game at once
       const flippable = cfg.interactive && cfg.legal?.flips?.includes(sq);
       const movable = cfg.interactive && destsOf(sq).length > 0;
       cell.classList.toggle("occupied", Boolean(content)); // a target holding pieces is marked at its corners
@@ -286,6 +287,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
       cell.classList.toggle("dest", Boolean(options && !capture));
       cell.classList.toggle("capture", capture);
       cell.classList.toggle("penalised", penalised);
+      cell.classList.toggle("loses", loses);
       cell.classList.toggle("actionable", Boolean(flippable || movable || options));
       cell.classList.toggle("last-from", Boolean(last && last.from === sq && last.from !== last.to));
       cell.classList.toggle("last-to", Boolean(last && last.to === sq));
@@ -298,6 +300,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
         options && (capture ? t("square.capture") : t("square.dest")),
         options && options.length > 1 && t("square.choices", { n: options.length }),
         penalised && t("square.penalised"),
+        loses && t("square.loses"),
         cfg.queued === sq && t("square.queued"),
       ].filter(Boolean).join(t("list.sep")));
       setIfChanged(cell, "tabindex", sq === focusSq ? "0" : "-1");

@@ -7,7 +7,7 @@
 // bridge (hdchess/bridge.py).
 
 import { createBoard } from "./board.js";
-import { explainClick, noteSelection, onAction } from "./human-turns.js";
+import { confirmLosing, explainClick, noteSelection, onAction } from "./human-turns.js";
 import { lessonAction, mountLessons } from "./lessons.js";
 import { flag } from "./lifecycle.js";
 import { mountRender } from "./render.js";
@@ -31,8 +31,12 @@ export { app }; // the state, for the page's other parts and for tests
 export function mount(elements, { onOpenNewGame, onOpenRecord, onReplay, onCheck }) {
   // while a lesson runs (web/lessons.js) the board's actions are its tries, and it shows the lesson's position
   const board = createBoard($("#board-root"), {
-    // in a game against a friend elsewhere (web/ui/friend-game.js) the action goes through the remote protocol
-    onAction: (action) => { if (!lessonAction(action) && !friendAction(action)) onAction(action); },
+    // in a game against a friend elsewhere (web/ui/friend-game.js) the action goes through the remote protocol;
+    // an action that loses at once is asked about first (web/human-turns.js)
+    onAction: (action) => {
+      if (lessonAction(action)) return;
+      confirmLosing(action).then((go) => { if (go && !friendAction(action)) onAction(action); });
+    },
     onNothing: (click) => { if (!friendExplain(click)) explainClick(click); }, onSelect: noteSelection,
   });
   mountRender(elements, mountLessons(board), { openNewGame: onOpenNewGame, openRecord: onOpenRecord, replay: onReplay,

@@ -39,6 +39,8 @@
  * @property {string} [kind] "flip", "move", "capture", ...
  * @property {boolean} [capture]
  * @property {boolean} [penalised] it would cost a repetition penalty
+ * @property {boolean} [loses] it loses the game at once for its player (the bridge says so: Cheight's cover
+ *   of one's own General); the page asks first
  * @property {string} [choice] what tells it apart from the others with the same squares (the choice menu)
  */
 

@@ -7,6 +7,8 @@ import { call, EngineRestarted, task } from "./engine-queue.js";
 import { afterMove } from "./game-events.js";
 import { hintText, noteSaysTurn, renderAll, renderStatus, showError, showHintThinking, showMessage } from "./render.js";
 import { announce } from "./ui/announce.js";
+import { confirmDialog } from "./ui/confirm.js";
+import { $ } from "./ui/dom.js";
 import { engineErrorText } from "./ui/messages.js";
 import { app, findAction, humanCanAct, humanToMove } from "./state.js";
 
@@ -26,6 +28,18 @@ export function onAction(action) {
   }
   if (!humanCanAct()) return;
   playHuman(action.move);
+}
+
+/** Before an action the bridge marks as losing at once: ask, unless the player turned the question off
+ *  in Settings. Resolves true to go on with it; false when it is taken back (the board is drawn again).
+ *  @param {Action} action @returns {Promise<boolean>} */
+export async function confirmLosing(action) {
+  if (!action.loses || app.settings?.askLosing === false) return true;
+  const dialog = /** @type {HTMLDialogElement} */ ($("#confirm-dialog"));
+  const go = await confirmDialog(dialog, t("loses.question", { move: action.move }), t("btn.playAnyway"),
+    t("btn.takeBack"));
+  if (!go) renderAll();
+  return go;
 }
 
 /** The engine's reasons that name the side to move: the status line says them instead of the turn. */

@@ -81,6 +81,8 @@ def _explain_move(state: Position, frm: int, to: int, carry: int) -> Message:
                        sq=a, height=n)
     if kind == GENERAL and target and target[-1] & 7 == GENERAL and not state.king_takes_king:
         return Message("stack.king_takes_king", kind=letter, sq=a)
+    if state.suicide_prevented and to == state.kings[state.side]:
+        return Message("stack.covers_own_general", kind=letter, sq=a, to=b)
     return Message("move.unreachable", kind=letter, sq=a, to=b)
 
 

@@ -92,6 +92,7 @@ class Movement:
         self.carry_shift = 2 * self.bits
         self.swap_flag = 1 << (2 * self.bits + COUNT_BITS)
         self.generate, self.summary = _make_generators(self)
+        self.generate_without_suicide = _without_suicide(self.generate, (1 << self.bits) - 1)
 
     @staticmethod
     @per_geometry
@@ -242,6 +243,22 @@ def _make_generators(m: Movement) -> tuple[Generator, Summary]:
         return count, covered
 
     return generate, summary
+
+
+def _without_suicide(generate: Generator, mask: int) -> Generator:
+    """``generate`` less the moves that would cover the mover's own General (option ``suicide =
+    prevented``). In a game still going on every General is a top piece, so a move covers its own
+    exactly when it ends on that General's square; a swap never covers a General (it only trades
+    two pieces' places). A filter after the fast generator: the default rules pay nothing for it."""
+
+    def generate_without_suicide(state: Stacks, color: int, out: list[int]) -> None:
+        start = len(out)
+        generate(state, color, out)
+        general = state.kings[color]
+        if general >= 0:
+            out[start:] = [action for action in out[start:] if action & mask != general]
+
+    return generate_without_suicide
 
 
 __all__ = ["COUNT_BITS", "Movement", "Slides"]

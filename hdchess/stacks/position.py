@@ -68,6 +68,7 @@ class Position:
     __slots__ = (
         "ruleset", "geometry", "stacks", "top", "heights", "atleast", "colors", "soldiers", "kings",
         "turn", "side", "quiet", "ply", "hash", "covered", "promo", "seen", "king_takes_king",
+        "suicide_prevented",
         "_stack", "_movement", "_generate", "_zobrist", "_limit", "_values", "_bits", "_mask", "_carry_shift",
         "_swap_flag", "_end_ranks", "_officers",
     )
@@ -85,7 +86,9 @@ class Position:
         geometry = ruleset.geometry
         movement = Movement.of(geometry)
         self.ruleset, self.geometry = ruleset, geometry
-        self._movement, self._generate = movement, movement.generate
+        self.suicide_prevented = ruleset.get("suicide", "allowed") == "prevented"
+        self._movement = movement
+        self._generate = movement.generate_without_suicide if self.suicide_prevented else movement.generate
         self._bits, self._mask = movement.bits, (1 << movement.bits) - 1
         self._carry_shift, self._swap_flag = movement.carry_shift, movement.swap_flag
         self._end_ranks = movement.end_ranks
@@ -468,7 +471,8 @@ class Position:
         return target != EMPTY and mover != EMPTY and target >> 3 != mover >> 3
 
     def action_info(self, action: Action) -> ActionInfo:
-        """Kind and squares; an Advisor on a stack says how many pieces it carries, a swap the height."""
+        """Kind and squares; an Advisor on a stack says how many pieces it carries, a swap the height;
+        ``loses`` when the move covers the mover's own General (legal only with ``suicide = allowed``)."""
         names = self.geometry.square_names
         swap, frm, to, count = self.decode(action)
         text = self.action_text(action)
@@ -476,9 +480,11 @@ class Position:
             return ActionInfo(text, names[frm], names[to], "swap", choice=f"^{count}", height=count)
         kind = "capture" if self._covers_enemy(frm, to) else "move"
         covered = piece_letter(self.top[to]) if kind == "capture" else None
+        loses = to == self.kings[self.top[frm] >> 3] if self.top[frm] != EMPTY else False  # covers its own General
         if self.top[frm] & 7 == ADVISOR and self.heights[frm] > 1:  # an Advisor that could carry
-            return ActionInfo(text, names[frm], names[to], kind, captured=covered, choice=f"+{count}", carry=count)
-        return ActionInfo(text, names[frm], names[to], kind, captured=covered)
+            return ActionInfo(text, names[frm], names[to], kind, captured=covered, choice=f"+{count}", carry=count,
+                              loses=loses)
+        return ActionInfo(text, names[frm], names[to], kind, captured=covered, loses=loses)
 
     def captured_by(self, action: Action, outcome: int | None) -> int | None:
         """Nothing ever leaves the board: a capture covers."""

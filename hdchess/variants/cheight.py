@@ -51,6 +51,11 @@ SPEC = VariantSpec(
                "4-rank board, as in the original",
                choices=("auto", "yes", "no"), label="A General may move onto the other General",
                choice_labels=("as in the original", "yes", "no")),
+        Option("suicide", "Suicide", "allowed",
+               "may a player cover their own General: allowed (that loses at once, as in the original) or "
+               "prevented (such a move or swap is not a legal action; a player left with none loses)",
+               choices=("allowed", "prevented"), label="Covering your own General",
+               choice_labels=("allowed (it loses at once)", "prevented")),
         Option("no_progress_plies", "NoProgressPlies", 100,
                "moves with no capture, no Soldier move and no swap that draw the game (0 turns it off)",
                label="No-progress limit (moves)"),

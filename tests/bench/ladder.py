@@ -3,6 +3,7 @@
     python3 tests/bench/ladder.py --games 200                  # every game, every step
     python3 tests/bench/ladder.py --variant gaiqi --games 200 --from Club
     python3 tests/bench/ladder.py --variant cheight --random   # and each level against random
+    python3 tests/bench/ladder.py --variant cheight --set suicide=prevented  # rule options, every match
 
 Paired games (``hdchess match``): the score of the stronger level, the Elo
 difference with its 95% interval, and the average game length; at the end a
@@ -25,6 +26,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from hdchess.ai import LEVELS  # noqa: E402
+from hdchess.cli import rule_options  # noqa: E402
 from hdchess.elo import elo_interval  # noqa: E402
 from hdchess.match import run_match  # noqa: E402
 from hdchess.variants import variant_names  # noqa: E402
@@ -41,7 +43,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--top-movetime", type=int, default=700, help="ms per move of the top level")
     parser.add_argument("--random", action="store_true", help="also each level against random")
     parser.add_argument("--records", help="folder for the records of every match")
+    parser.add_argument("--set", action="append", metavar="KEY=VALUE", default=[],
+                        help="a rule option for every match, e.g. --set suicide=prevented")
     args = parser.parse_args(argv)
+    options = rule_options(args.set)
     names = [level.name for level in LEVELS]
     levels = LEVELS[names.index(args.lowest):names.index(args.highest) + 1]
     rows = []
@@ -53,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
             player = upper.name if upper.movetime_ms is None else f"{upper.name}@{args.top_movetime}ms"
             start = time.perf_counter()
             summary, results = run_match(player, lower, args.games, seed=args.seed, variant=variant,
-                                         jobs=args.jobs)
+                                         options=options, jobs=args.jobs)
             elapsed = time.perf_counter() - start
             print(f"\n[{variant}] " + "\n".join(summary.lines()) + f"\n  {elapsed:.0f} s", flush=True)
             if args.records:

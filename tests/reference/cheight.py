@@ -75,7 +75,46 @@ def pending_promotion(board, ranks) -> tuple[tuple[int, int], list[str]] | None:
     return square, swaps
 
 
-def cheight_actions(position: str, king_takes_king: str = "auto") -> set[str]:
+def cheight_actions(position: str, king_takes_king: str = "auto", suicide: str = "allowed") -> set[str]:
+    """Every legal action. With ``suicide = prevented`` an action after which the actor's own General
+    is no longer the top piece of its stack is not legal: played on a copy of the board and checked."""
+    actions = _actions(position, king_takes_king)
+    if suicide == "prevented":
+        board, ranks, side = read_board(position)
+        actor = side
+        pending = pending_promotion(board, ranks)
+        if pending is not None:
+            square = pending[0]
+            actor = owner(board[square][-1])
+        actions = {action for action in actions if not covers_own_general(board, action, actor)}
+    return actions
+
+
+def square(text: str) -> tuple[int, int]:
+    return FILES.index(text[0]), int(text[1:]) - 1
+
+
+def covers_own_general(board, action: str, actor: str) -> bool:
+    """Is ``actor``'s General, after ``action`` is played on a copy of ``board``, under another piece?"""
+    after = {sq: list(stack) for sq, stack in board.items()}
+    if "=" in action:  # a swap: the Soldier and the chosen piece change places
+        soldier_text, rest = action.split("=")
+        chosen_text, height = rest.split("^")
+        soldier, chosen = square(soldier_text), square(chosen_text)
+        h = int(height)
+        after[soldier][-1], after[chosen][h] = after[chosen][h], after[soldier][-1]
+    else:
+        move, _, carry = action.partition("+")
+        frm, to = square(move[:2]), square(move[3:])
+        k = int(carry or 0)
+        moving = after[frm][-(k + 1):]
+        del after[frm][-(k + 1):]
+        after[to].extend(moving)
+    general = "K" if actor == "r" else "k"
+    return any(general in stack[:-1] for stack in after.values())
+
+
+def _actions(position: str, king_takes_king: str) -> set[str]:
     board, ranks, side = read_board(position)
     for stack in board.values():
         if any(piece.upper() == "K" for piece in stack[:-1]):

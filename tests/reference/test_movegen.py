@@ -5,11 +5,14 @@ games are played and, in every position before the end, the engine's actions as
 text must be the reference's exactly: none missing, none extra, none twice.
 """
 
+import io
 import random
+import sys
 
 import pytest
 
 from hdchess import Game, load_ruleset
+from hdchess.cli import main
 
 from .cheight import cheight_actions
 from .facedown import banqi_actions, gaiqi_actions
@@ -68,6 +71,25 @@ def test_cheight_moves_match_the_reference(layout, king_takes_king):
 def test_cheight_moves_match_the_reference_under_a_no_progress_limit(no_progress_plies):
     ruleset = load_ruleset("cheight", layout="normal", no_progress_plies=no_progress_plies)
     check(ruleset, lambda line, history: cheight_actions(line), 400)
+
+
+@pytest.mark.parametrize("layout", ["normal", "old", "minimal", "minimal-old"])
+def test_cheight_moves_with_suicide_prevented_match_the_reference(layout, capsys, monkeypatch):
+    """``hdchess moves --variant cheight --set suicide=prevented`` on 1000 positions of random games of
+    each layout (both boards), one per line on its input, prints the reference's actions for each; and
+    in some of those positions the option matters (an own General could be covered)."""
+    ruleset = load_ruleset("cheight", layout=layout, suicide="prevented")
+    lines = [state.position_text() for state, _ in positions(ruleset, 1000, seed=48)]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
+    status = main(["moves", "--variant", "cheight", "--set", f"layout={layout}", "--set", "suicide=prevented"])
+    printed = capsys.readouterr().out.splitlines()
+    assert status == 0 and len(printed) == len(lines)
+    matters = 0
+    for line, actual in zip(lines, printed):
+        expected = cheight_actions(line, suicide="prevented")
+        assert actual.split() == sorted(expected), line
+        matters += expected != cheight_actions(line)
+    assert matters >= 20, matters
 
 
 def test_gaiqi_chase_rule_matches_the_reference():

@@ -3,13 +3,13 @@
 import { t } from "../i18n.js";
 import { el } from "./dom.js";
 
-/** Ask `question`; resolves true when the player confirms with `yesLabel`.
- *  @param {HTMLDialogElement} dialog @param {string} question @param {string} yesLabel
+/** Ask `question`; resolves true when the player confirms with `yesLabel` (false: `noLabel`, Cancel by default).
+ *  @param {HTMLDialogElement} dialog @param {string} question @param {string} yesLabel @param {string} [noLabel]
  *  @returns {Promise<boolean>} */
-export function confirmDialog(dialog, question, yesLabel) {
+export function confirmDialog(dialog, question, yesLabel, noLabel = t("btn.cancel")) {
   return new Promise((resolve) => {
     const yes = el("button", { type: "button", class: "primary", id: "confirm-yes" }, yesLabel);
-    const no = el("button", { type: "button", id: "confirm-no" }, t("btn.cancel"));
+    const no = el("button", { type: "button", id: "confirm-no" }, noLabel);
     /** @param {boolean} answer */
     const finish = (answer) => {
       dialog.removeEventListener("close", onClose);

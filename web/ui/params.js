@@ -18,6 +18,7 @@ const MAX_SEED_DIGITS = 18; // below the engine's limit (2**63 - 1), and read ex
  * @property {string} [level]
  * @property {string} [seed] digits, as text
  * @property {string} [record]
+ * @property {Record<string, string>} [options] rule options, from `set=KEY=VALUE` (repeatable; checked by the engine)
  */
 
 /** @typedef {{name: string, reason: string, value: string}} ParamError */
@@ -74,6 +75,16 @@ export function parseParams(search) {
     const v = get("record");
     if (v.trim() && v.length <= MAX_RECORD) values.record = v;
     else bad("record", v.trim() ? "recordLong" : "recordEmpty");
+  }
+  if (query.has("set")) {
+    /** @type {Record<string, string>} */
+    const options = {};
+    for (const item of query.getAll("set")) {
+      const match = /^\s*([a-z_]{1,40})\s*=\s*([A-Za-z0-9_.-]{1,40})\s*$/.exec(item);
+      if (match) options[match[1]] = match[2];
+      else errors.push({ name: "set", reason: "setOption", value: item.slice(0, 40) });
+    }
+    if (Object.keys(options).length) values.options = options;
   }
   return { values: /** @type {Params} */ (values), errors };
 }

@@ -1,4 +1,5 @@
-// The settings dialog: piece style, Black's pieces turned, how moves are written, details, the Grandmaster's
+// The settings dialog: piece style, Black's pieces turned, how moves are written, asking before a losing move,
+// details, the Grandmaster's
 // cores, theme, language.
 // Changes apply at once.
 
@@ -24,6 +25,8 @@ export function createSettingsDialog(dialog, { onChange, getSettings }) {
       ["pieces", "notation"].map((v) => el("option", { value: v, selected: (settings.moves ?? "pieces") === v },
         t(`settings.moves.${v}`))));
     moves.addEventListener("change", () => onChange({ moves: /** @type {Settings["moves"]} */ (moves.value) }));
+    const askLosing = el("input", { type: "checkbox", id: "set-ask-losing", checked: settings.askLosing !== false });
+    askLosing.addEventListener("change", () => onChange({ askLosing: askLosing.checked }));
     const details = el("input", { type: "checkbox", id: "set-details", checked: Boolean(settings.details) });
     details.addEventListener("change", () => onChange({ details: details.checked }));
     const room = helperRoom();
@@ -54,6 +57,8 @@ export function createSettingsDialog(dialog, { onChange, getSettings }) {
       el("div", { class: "field check" }, letters, el("label", { for: "set-letters" }, t("settings.letters"))),
       el("div", { class: "field check" }, turnBlack, el("label", { for: "set-turn-black" }, t("settings.turnBlack"))),
       el("div", { class: "field" }, el("label", { for: "set-moves" }, t("settings.moves")), moves),
+      el("div", { class: "field check" }, askLosing,
+        el("label", { for: "set-ask-losing" }, t("settings.askLosing"))),
       el("div", { class: "field check" }, details, el("label", { for: "set-details" }, t("settings.details"))),
       el("div", { class: "field check with-help" }, helpers, el("label", { for: "set-helpers" }, t("settings.helpers")),
         helpersNote),

@@ -21,6 +21,7 @@
  * @property {"pieces" | "notation"} [moves] moves written with their pieces' characters, or in notation
  * @property {boolean} [details] numbers and notation beside the plain words (evaluation, depth)
  * @property {boolean} [turnBlack] Black's pieces turned 180° on the board, as a set looks from across a table
+ * @property {boolean} [askLosing] ask before a move the bridge marks as losing at once (false: never ask)
  * @property {boolean} [helpers] the Grandmaster may think on several cores where the device has them (search-pool.js)
  */
 
@@ -57,6 +58,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
   moves: "pieces", // moves written with their pieces (俥c2–c5), or "notation" (c2-c5)
   details: false, // the evaluation and the search depth beside the plain words
   turnBlack: false, // Black's pieces turned 180° on the board (Cheight's players asked; it suits every game)
+  askLosing: true, // ask before a move that loses at once (Cheight: covering your own General)
   helpers: true, // the Grandmaster thinks on several cores where the device has 4 or more (web/search-pool.js)
 });
 
@@ -138,6 +140,7 @@ export function loadSettings(defaults = DEFAULT_SETTINGS) {
   take("details", (v) => typeof v === "boolean");
   take("turnBlack", (v) => typeof v === "boolean");
   take("helpers", (v) => typeof v === "boolean");
+  take("askLosing", (v) => typeof v === "boolean");
   if ("options" in value) {
     if (isPlainObject(value.options) && Object.values(value.options).every(isPlainObject)) {
       settings.options = value.options;
