@@ -105,8 +105,10 @@ def test_clocks_run_for_the_player_to_move_and_a_flag_fall_loses(open_app, page)
         c.app.clock.since -= 61_000;
     }""")
     over = page.locator("#gameover")
-    expect(over.locator(".reason")).to_have_text("A player ran out of time.", timeout=WAIT_MS)
-    expect(over.locator(".headline")).to_have_text(re.compile(r"^(Red|Black) wins$"))
+    expect(over.locator(".headline")).to_have_text(re.compile(r"^(Red|Black) wins$"), timeout=WAIT_MS)
+    winner = over.locator(".headline").inner_text().split()[0]
+    loser = {"Red": "Black", "Black": "Red"}[winner]
+    expect(over.locator(".reason")).to_have_text(f"{loser} ran out of time.")  # who, not "a player"
     page.locator("#btn-record").click()
     expect(page.locator("#record-text")).to_have_value(re.compile(r'\[Termination "time forfeit"\]'))
 

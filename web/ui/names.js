@@ -108,7 +108,10 @@ export function variantSummary(variant) {
  */
 export function terminationText(outcome, view) {
   const key = `term.${outcome.termination}`;
-  return has(key) ? t(key, { n: view.quiet_limit }) : String(outcome.text ?? outcome.termination ?? "");
+  // the side that lost, for the reasons that name it ("Black resigned.", "Red's General was covered ...")
+  const loser = { red: "black", black: "red" }[String(outcome.winner)] ?? "none";
+  return has(key) ? t(key, { n: view.quiet_limit, side: t(`loser.${loser}`), sideOf: t(`loserOf.${loser}`) })
+    : String(outcome.text ?? outcome.termination ?? "");
 }
 
 /**
