@@ -11,7 +11,7 @@ import { askHint, playQueued } from "./human-turns.js";
 import { loadRecord, resign, restoreSaved, startGame, undo } from "./lifecycle.js";
 import { errorText, renderAll, showGameOverPanel, showMessage, startClockTicks } from "./render.js";
 import { checkGame, enterReplay, pickReplay, stepReplay, toggleAutoplay } from "./replay.js";
-import { app, NO_LEGAL, setupFor, variantInfo } from "./state.js";
+import { app, NO_LEGAL, setupFor, variantInfo, viewFlag } from "./state.js";
 import { post, readyDetails, runPending, startEmbed } from "./embed.js";
 import { createEngine } from "./engine-client.js";
 import { getLang, setLang, t, translateStatic } from "./i18n.js";
@@ -156,9 +156,22 @@ function changeSettings(changes) {
   renderAll();
 }
 
+/** What the new-game dialog opens on: the game being played (its game and rule options, the level, who
+ *  moves first, the clock, serious or not), so that Start changes only what the player changes; the
+ *  settings (the last choices) fill what no game says (before the first game, in a friend game). */
+function dialogChoices() {
+  const view = app.view;
+  if (!view || friendGameActive()) return settings;
+  const choices = { ...settings, variant: view.variant, level: app.setup.level,
+    mode: app.setup.mode === "two" ? "two" : "ai", first: app.setup.players[1] === "ai" ? "ai" : "human",
+    clock: app.clock?.control ?? "none", serious: viewFlag(view, "serious") };
+  if (view.options) choices.options = { ...settings.options, [view.variant]: view.options };
+  return choices;
+}
+
 function openNewGame() {
   if (!app.ready) return;
-  newGameDialog.open(settings);
+  newGameDialog.open(dialogChoices());
 }
 
 /** @param {Choice & {mode: "ai" | "two", first: "human" | "ai", clock: string, options: Record<string, unknown>}} choice */

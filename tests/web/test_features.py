@@ -42,6 +42,30 @@ def test_the_rules_page_from_the_toolbar_and_the_new_game_dialog(open_app):
     expect(dialog.locator("table.legend tbody tr").first.locator("th")).to_have_text("帥")
 
 
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_the_new_game_dialog_opens_on_the_game_being_played(open_app, page, phone):
+    """Start in the dialog, untouched, plays the same game again: not the last choices saved in the
+    settings (Club, Hidden Dragon Chess II) but this game's level, game, rule options and side."""
+    if phone:
+        page.set_viewport_size({"width": 390, "height": 844})
+    open_app("lang=en&variant=banqi&level=Beginner&first=ai")
+    page.locator("#btn-new").click()
+    expect(page.locator("#ng-variant")).to_have_value("banqi")
+    expect(page.locator("#ng-level")).to_have_value("Beginner")
+    expect(page.locator("input[name=first][value=ai]")).to_be_checked()
+    expect(page.locator("input[name=mode][value=ai]")).to_be_checked()
+    page.keyboard.press("Escape")
+    # a record's game: its rule options too
+    record = ('[Variant "gaiqi"]\n[NoProgressPlies "50"]\n[Player1Type "human"]\n[Player2Type "ai"]\n'
+              '[Level "Expert"]\n\n*\n')
+    open_app({"record": record, "lang": "en"})
+    page.locator("#btn-new").click()
+    expect(page.locator("#ng-variant")).to_have_value("gaiqi")
+    expect(page.locator("#ng-level")).to_have_value("Expert")
+    expect(page.locator("#ng-opt-no_progress_plies")).to_have_value("50")
+    expect(page.locator("input[name=first][value=human]")).to_be_checked()
+
+
 def test_sound_is_on_by_default_off_when_toggled_and_off_in_embeds(open_app, page, site_url, wait_for_engine):
     open_app("first=human&level=Beginner&seed=3&lang=en")
     button = page.locator("#btn-sound")
@@ -81,8 +105,10 @@ def test_clocks_run_for_the_player_to_move_and_a_flag_fall_loses(open_app, page)
         c.app.clock.since -= 61_000;
     }""")
     over = page.locator("#gameover")
-    expect(over.locator(".reason")).to_have_text("A player ran out of time.", timeout=WAIT_MS)
-    expect(over.locator(".headline")).to_have_text(re.compile(r"^(Red|Black) wins$"))
+    expect(over.locator(".headline")).to_have_text(re.compile(r"^(Red|Black) wins$"), timeout=WAIT_MS)
+    winner = over.locator(".headline").inner_text().split()[0]
+    loser = {"Red": "Black", "Black": "Red"}[winner]
+    expect(over.locator(".reason")).to_have_text(f"{loser} ran out of time.")  # who, not "a player"
     page.locator("#btn-record").click()
     expect(page.locator("#record-text")).to_have_value(re.compile(r'\[Termination "time forfeit"\]'))
 

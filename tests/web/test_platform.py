@@ -5,7 +5,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from web_support import finished
+from web_support import finished, note_screenshot
 
 import hdchess
 from hdchess.bridge import Session
@@ -372,3 +372,52 @@ def test_the_bigger_endgame_tables_arrive_after_start_up(page, open_app, engine_
     # fetched before the service worker ran (a first visit), yet cached for the next visit
     wait_until(page, lambda: "/tables/banqi-4.hdt" in cached_paths(page), timeout_ms=60_000, step_ms=500)
     assert "/tables/gaiqi-4.hdt" not in cached_paths(page)
+
+
+# The whole board in the frame and not covered: the centre of every square is the board's own.
+BOARD_UNCOVERED = """() => [...document.querySelectorAll('#board .sq')].filter((sq) => {
+  const r = sq.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !(hit && sq.contains(hit));
+}).map((sq) => sq.dataset.sq)"""
+
+FRAME_FITS = """() => {
+  const d = document.documentElement;
+  const out = (e) => { const r = e.getBoundingClientRect();
+    return r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5; };
+  return { scroll: [d.scrollWidth, d.clientWidth, d.scrollHeight, d.clientHeight],
+           outside: ['#board-root', '.player-card', '#btn-new', '#btn-more', '#btn-hint']
+             .flatMap((s) => [...document.querySelectorAll(s)]).filter((e) => e.offsetParent && out(e))
+             .map((e) => e.id || e.className) };
+}"""
+
+EMBED_SIZES = [(300, 400), (360, 560), (480, 560), (600, 520), (720, 560)]
+
+
+@pytest.mark.parametrize("variant", ["hdc2", "cheight"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", EMBED_SIZES, ids=[f"{w}x{h}" for w, h in EMBED_SIZES])
+def test_the_embed_shows_the_whole_board_at_any_frame_size(page, site_url, wait_for_engine, size, lang, variant):
+    """web.md: from 300 x 400 up the frame never scrolls, the board is whole and uncovered, the players'
+    cards and the actions are inside the frame, and a move is played by clicking."""
+    width, height = size
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(site_url + f"_test/embed.html?frame={width}x{height}&embed=1&first=human&level=Beginner"
+              f"&seed=5&lang={lang}&variant={variant}")
+    frame = page.main_frame.child_frames[0]
+    wait_for_engine(frame)
+    frame.wait_for_selector("#board.interactive", timeout=30_000)
+    box = page.locator("#hdchess").bounding_box()
+    assert (box["width"], box["height"]) == (width, height)
+    fits = frame.evaluate(FRAME_FITS)
+    sw, cw, sh, ch = fits["scroll"]
+    assert sw <= cw and sh <= ch, f"the frame scrolls: {fits}"
+    assert not fits["outside"], f"outside the frame: {fits}"
+    assert frame.evaluate(BOARD_UNCOVERED) == [], "squares of the board are hidden or covered"
+    note_screenshot(page, f"embed-{variant}-{lang}-{width}x{height}")
+    plies = len(frame.locator(".move-list .move").all())
+    if variant == "cheight":
+        click_move(frame, "a2-a3")  # Red's Soldier on a2 steps forward
+    else:
+        frame.locator("#board .sq.actionable:has(.disc.hidden)").first.click()
+    frame.wait_for_function(f"document.querySelectorAll('.move-list .move').length > {plies}", timeout=30_000)

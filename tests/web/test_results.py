@@ -122,5 +122,9 @@ def test_resigning_ends_the_game(open_app):
     dialog.locator("#confirm-yes").click()
     over = page.locator("#gameover")
     expect(over.locator(".headline")).to_have_text("The computer wins.")
-    expect(over.locator(".reason")).to_have_text("A player resigned.")
+    mine = page.locator(".player-card[data-player='1'] .player-color").inner_text()  # the human's colour
+    expect(over.locator(".reason")).to_have_text(f"{mine} resigned.")  # who resigned, not "a player"
     expect(page.locator("#btn-resign")).to_be_disabled()
+    page.locator("#btn-lang").click()
+    zh = {"Red": "红方", "Black": "黑方"}[mine]
+    expect(over.locator(".reason")).to_have_text(f"{zh}认输。")

@@ -51,6 +51,17 @@ export function levelLabel(level) {
 }
 
 /**
+ * A level as the new-game dialog offers it: its name and, where it has one, what sets it apart
+ * ("Grandmaster (thinks about 2 s)"); the player's card names the level alone.
+ * @param {string} level a level's English name
+ * @returns {string}
+ */
+export function levelChoiceLabel(level) {
+  return has(`levelNote.${level}`) ? t("level.withNote", { level: levelLabel(level), note: t(`levelNote.${level}`) })
+    : levelLabel(level);
+}
+
+/**
  * A rule option's label: as `variant` words it, else as the first game with that option does.
  * @param {{name: string}} option
  * @param {any} [variant]
@@ -108,7 +119,10 @@ export function variantSummary(variant) {
  */
 export function terminationText(outcome, view) {
   const key = `term.${outcome.termination}`;
-  return has(key) ? t(key, { n: view.quiet_limit }) : String(outcome.text ?? outcome.termination ?? "");
+  // the side that lost, for the reasons that name it ("Black resigned.", "Red's General was covered ...")
+  const loser = { red: "black", black: "red" }[String(outcome.winner)] ?? "none";
+  return has(key) ? t(key, { n: view.quiet_limit, side: t(`loser.${loser}`), sideOf: t(`loserOf.${loser}`) })
+    : String(outcome.text ?? outcome.termination ?? "");
 }
 
 /**

@@ -6,7 +6,7 @@ import { t } from "../i18n.js";
 import { el } from "./dom.js";
 import { engineErrorText } from "./messages.js";
 import { TIME_CONTROLS } from "./clock.js";
-import { choiceLabel, gameWordsLang, levelLabel, optionHelp, optionLabel, variantSummary, variantTitle }
+import { choiceLabel, gameWordsLang, levelChoiceLabel, optionHelp, optionLabel, variantSummary, variantTitle }
   from "./names.js";
 
 /**
@@ -100,7 +100,7 @@ export function createNewGameDialog(dialog, { onStart, onRules = () => {} }) {
       el("div", { class: "field" }, el("label", { for: "ng-level" }, t("new.level")),
         el("select", { id: "ng-level", name: "level" },
           levels.map((lv, i) => el("option", { value: lv, selected: lv === settings.level },
-            `${i + 1}. ${levelLabel(lv)}`)))));
+            `${i + 1}. ${levelChoiceLabel(lv)}`)))));
     const error = el("p", { class: "form-error", role: "alert", hidden: true });
     const form = /** @type {HTMLFormElement} */ (el("form", { method: "dialog", class: "new-game-form" },
       el("h2", {}, t("new.title")),
