@@ -114,5 +114,5 @@ def test_a_broken_saved_state_is_refused_with_a_reason(saved):
 def test_a_saved_state_with_a_doctored_number_is_refused():
     saved = save(fresh().guest)
     saved["decks"]["d3"][0] = "not hex"
-    with pytest.raises(SaveError, match="not one of the group"):
+    with pytest.raises(SaveError, match="its field decks is missing or wrong"):
         resume(saved)
