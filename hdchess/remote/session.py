@@ -424,18 +424,18 @@ class RemoteSession:
         (its clock within the tolerance of zero; or it owes a move and the peer's last word is that old)."""
         game = self._playing("claim")
         color = game.player_color(self.me)
-        if color is None:
-            raise Refused(Message("resign.no_colour"))
         now = self.now()
         if m["claim"] == "time":  # this side's own clock, measured by itself, must be out
+            if color is None:
+                raise Refused(Message("resign.no_colour"))
             if self.clocks is None or self.clocks.reading(self.me, now) > 0:
                 raise Refused(Message("remote.unexpected", type="claim"))
             game.resign(color, Termination.TIME_FORFEIT)
-        else:
+        else:  # never after a flip: this side answers every flip at once, so it knows it did not walk away
             i_owe = self.pending is None and game.turn_player() == self.me
             if self.clocks is not None or not i_owe or now - self.last_heard < ABANDON_AFTER_S - CLAIM_SLACK_S:
                 raise Refused(Message("remote.unexpected", type="claim"))
-            game.resign(color, ABANDONED)
+            end_abandoned(game, color)
         self.history.append(["end", m["claim"], color])
         self._finish(reply, m["claim"])
 
@@ -593,12 +593,15 @@ class RemoteSession:
         if not self.peer_owes():
             return "abandon", Message("remote.nothing_owed")
         waited = now - max(self.turn_since, self.last_heard)
-        if self.pending is not None and waited >= FLIP_ANSWER_S:
+        flip_left = FLIP_ANSWER_S - waited if self.pending is not None else None
+        if flip_left is not None and flip_left <= 0:
             return "abandon", None
         if self.clocks:
             late = self.clocks.late_by(self.peer, now)
             if late >= CLAIM_GRACE_MS:
                 return "time", None
+            if flip_left is not None and flip_left * 1000 < CLAIM_GRACE_MS - late:  # the flip's wait ends first
+                return "abandon", Message("remote.abandon_wait", seconds=int(flip_left + 0.999))
             if late < 0:
                 return "time", Message("remote.peer_clock", seconds=-(late // 1000))
             return "time", Message("remote.time_grace", seconds=-(-(CLAIM_GRACE_MS - late) // 1000))
@@ -616,9 +619,12 @@ class RemoteSession:
             raise Unavailable(why)
         game = self.game
         color = game.player_color(self.peer)
-        if color is None:
+        if kind == "time" and color is None:
             raise Unavailable(Message("resign.no_colour"))
-        game.resign(color, Termination.TIME_FORFEIT if kind == "time" else ABANDONED)
+        if kind == "time" and color is not None:
+            game.resign(color, Termination.TIME_FORFEIT)
+        else:
+            end_abandoned(game, color)
         self.pending = None
         reply = Reply()
         self.history.append(["end", kind, color])
@@ -654,7 +660,7 @@ class RemoteSession:
             "clock": self.clock_setting,
             "clocks": {str(p): clocks.reading(p, now) for p in (1, 2)} if clocks else None,
             "running": clocks.running if clocks else None, "abandon_after_s": ABANDON_AFTER_S,
-            "flip_answer_s": FLIP_ANSWER_S,
+            "flip_answer_s": FLIP_ANSWER_S, "claim_grace_ms": CLAIM_GRACE_MS,
             "claimable": self.phase == "playing" and self.claim_wait() is None, "lines": list(LINES),
             "chat": list(self.chat), "verified": True if self.phase == "verified" else None,
             "cheat": self.cheat.as_dict() if self.cheat else None,
@@ -662,6 +668,15 @@ class RemoteSession:
                        if game and (c := game.player_color(p)) is not None and c in (0, 1)},
             "record": game.record_text() if game else None,
         }
+
+
+def end_abandoned(game: Game, color: int | None) -> None:
+    """The player of ``color`` abandoned the game: the other wins. Before anyone has a colour (a peer that
+    walks away from the first flip, or never opens) there is no winner: the game ends drawn, abandoned."""
+    if color is None:
+        game.adjudicate_draw(ABANDONED)
+    else:
+        game.resign(color, ABANDONED)
 
 
 def clock_text(clock: dict[str, int] | None | str) -> str:
@@ -694,4 +709,4 @@ def _said(exc: Exception) -> Any:
 
 
 __all__ = ["ABANDONED", "ABANDON_AFTER_S", "AGREED", "ANY_CLOCK", "FLIP_ANSWER_S", "RemoteSession", "Reply",
-           "Unavailable", "clock_text"]
+           "Unavailable", "clock_text", "end_abandoned"]

@@ -19,7 +19,7 @@ from ..variants import load_ruleset
 from .clocks import Clocks
 from .deal import DeckDeal
 from .group import from_hex, to_hex
-from .session import ABANDONED, AGREED, RemoteSession
+from .session import AGREED, RemoteSession, end_abandoned
 from .wire import CLAIMS, FIRST, LINES, MAX_CARDS, MAX_TEXT, NONCE, OFFERS, Refused, decode, read_clock
 
 SAVE_VERSION = 1
@@ -160,7 +160,7 @@ def _entry(value: Any) -> bool:
     if value[0] == "undo":
         return len(value) == 2 and _small(value[1], 100_000) and value[1] > 0
     return (value[0] == "end" and len(value) == 3 and value[1] in ("draw", "resign", *CLAIMS)
-            and (value[2] is None if value[1] == "draw" else value[2] in (0, 1) and is_int(value[2])))
+            and (value[2] is None and value[1] in ("draw", "abandon") or is_int(value[2]) and value[2] in (0, 1)))
 
 
 def _word(value: Any) -> bool:
@@ -273,9 +273,10 @@ def _rebuild_game(session: RemoteSession) -> None:
             how, color = entry[1], entry[2]
             if how == "draw":
                 game.adjudicate_draw(AGREED)
+            elif how == "abandon":
+                end_abandoned(game, color)
             else:
-                termination = {"resign": Termination.RESIGNATION, "time": Termination.TIME_FORFEIT,
-                               "abandon": ABANDONED}[how]
+                termination = {"resign": Termination.RESIGNATION, "time": Termination.TIME_FORFEIT}[how]
                 game.resign(int(color), termination)
     session.game = game
 
