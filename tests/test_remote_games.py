@@ -5,20 +5,12 @@ import json
 import random
 
 import pytest
+from remote_support import FakeTime
 
 from hdchess.bridge.protocol import Session
 from hdchess.remote.clocks import CLAIM_GRACE_MS
 from hdchess.remote.loopback import Loopback
 from hdchess.remote.session import ABANDON_AFTER_S, Unavailable
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.t = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
-
 
 _SET_UP: dict[tuple[str, str], Loopback] = {}
 

@@ -6,6 +6,7 @@ Leaving after a flip loses, after a short, stated wait."""
 import json
 
 import pytest
+from remote_support import FakeTime, fresh
 
 from hdchess.bridge import Session
 from hdchess.remote.loopback import Loopback
@@ -15,25 +16,7 @@ from hdchess.remote.terminal import RemoteTerminal
 from hdchess.remote.wire import Refused, decode, encode
 from hdchess.terminal import TerminalView
 
-_PAIRS: dict[str, Loopback] = {}
 MINUTE = {"initial_ms": 60_000, "increment_ms": 0}
-
-
-class FakeTime:
-    def __init__(self):
-        self.t = 1_000_000.0
-
-    def __call__(self):
-        return self.t
-
-
-def fresh(variant="hdc2", clock=None, now=None):
-    key = f"{variant} {clock}"
-    if key not in _PAIRS:
-        pair = Loopback(variant, first="host", clock=clock)
-        pair.deliver()
-        _PAIRS[key] = pair
-    return _PAIRS[key].copy(now)
 
 
 def forge(sender, kind, **fields):

@@ -5,21 +5,11 @@ import json
 import random
 
 import pytest
+from remote_support import fresh
 
 from hdchess.bridge.protocol import Session
 from hdchess.remote.loopback import Loopback
 from hdchess.remote.store import SaveError, resume, save
-
-_PAIRS: dict[str, Loopback] = {}
-
-
-def fresh(variant="hdc2", clock=None, now=None):
-    key = f"{variant} {clock}"
-    if key not in _PAIRS:
-        pair = Loopback(variant, first="host", clock=clock)
-        pair.deliver()
-        _PAIRS[key] = pair
-    return _PAIRS[key].copy(now)
 
 
 def reconnect(pair):
