@@ -84,6 +84,7 @@ def test_a_side_whose_own_clock_is_out_cannot_move():
     now.t += 60
     with pytest.raises(Unavailable, match="your time is up"):
         mover.act("a2-a3")
+    assert not mover.status()["my_turn"]  # the terminal and the page wait for the claim
 
 
 # -- leaving after a flip loses --------------------------------------------------------------------------

@@ -421,7 +421,8 @@ class RemoteSession:
 
     def _on_claim(self, m: dict[str, Any], reply: Reply) -> None:
         """The peer says this side lost on time or abandoned: taken only if this side's own view agrees
-        (its clock within the tolerance of zero; or it owes a move and the peer's last word is that old)."""
+        (its own clock, as it measured it, is out; or, with no clocks, it owes a move and the peer's last word
+        is that old)."""
         game = self._playing("claim")
         color = game.player_color(self.me)
         now = self.now()
@@ -655,7 +656,8 @@ class RemoteSession:
         return {
             "role": self.role, "me": self.me or None, "phase": self.phase, "names": self.player_names()
             if self.me else {}, "my_turn": bool(game and self.phase == "playing" and not game.is_over()
-                                                and not self.pending and game.turn_player() == self.me),
+                                                and not self.pending and game.turn_player() == self.me
+                                                and not (clocks and clocks.reading(self.me, now) <= 0)),
             "pending": self.pending["text"] if self.pending else None, "offer": self.offer,
             "clock": self.clock_setting,
             "clocks": {str(p): clocks.reading(p, now) for p in (1, 2)} if clocks else None,
