@@ -161,7 +161,6 @@ def _clock_setting(text: str | None) -> dict[str, int] | None:
     """``--clock 10+5``: 10 minutes each, 5 seconds added per move (none: no clocks)."""
     if not text:
         return None
-    found = re.fullmatch(r"\s*(\d{1,4}(?:\.\d+)?)\s*(?:\+\s*(\d{1,3}))?\s*", text)
     if text.strip() == "none":
         return None
     from .remote.wire import MAX_CLOCK_MS, MAX_INCREMENT_MS, MIN_CLOCK_MS

@@ -176,3 +176,9 @@ def test_a_guest_at_the_keyboard_is_asked_to_accept_the_clock():
     out = finish(server)
     assert "Ann invites you to cheight with the clock 10+2 (minutes + seconds a move). Accept? [y/n]" in guest.stdout
     assert "against Ann, clock 10+2" in guest.stdout and "Game over: red wins (resignation)" in out
+
+
+def test_a_host_clock_under_a_second_is_refused_before_anyone_connects():
+    result = subprocess.run([sys.executable, "-m", "hdchess", "play", "--host", "0", "--clock", "0.01"], cwd=ROOT,
+                            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0 and "--clock must look like 10+5" in result.stderr and "from 1 s" in result.stderr
