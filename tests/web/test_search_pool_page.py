@@ -39,7 +39,7 @@ def second_visit(context, site_url, wait_for_engine):
 def helpers_booted(page, count: int) -> None:
     """Wait for the event a search with every helper needs: each helper's Python has booted."""
     page.wait_for_function(f"async () => {{ {POOL} return pool !== null && pool.helpers.length === {count} "
-                           "&& pool.helpers.every((helper) => helper.ready && !helper.failed); }}", timeout=180_000)
+                           "&& pool.helpers.every((helper) => helper.ready && !helper.failed); }", timeout=180_000)
 
 
 def play_a_turn(page, engine_call):
