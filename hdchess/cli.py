@@ -22,7 +22,7 @@ from .display import render_board, render_stacks, use_colour
 from .errors import HdchessError
 from .game import Game
 from .gamestate import NO_SIDE
-from .inputs import excerpt, one_line
+from .inputs import excerpt, one_line, printable
 from .limits import (
     DEFAULT_MAX_PLIES,
     MAX_GAMES,
@@ -162,34 +162,49 @@ def _clock_setting(text: str | None) -> dict[str, int] | None:
     """``--clock 10+5``: 10 minutes each, 5 seconds added per move (none: no clocks)."""
     if not text:
         return None
+    if text.strip() == "none":
+        return None
+    from .remote.wire import MAX_CLOCK_MS, MAX_INCREMENT_MS, MIN_CLOCK_MS
+
     found = re.fullmatch(r"\s*(\d{1,4}(?:\.\d+)?)\s*(?:\+\s*(\d{1,3}))?\s*", text)
-    if not found or float(found[1]) <= 0:
-        raise HdchessError(f"--clock must look like 10+5 (minutes, + seconds a move), not {excerpt(text)}")
-    return {"initial_ms": round(float(found[1]) * 60_000), "increment_ms": int(found[2] or 0) * 1000}
+    clock = found and {"initial_ms": round(float(found[1]) * 60_000), "increment_ms": int(found[2] or 0) * 1000}
+    if not clock or not MIN_CLOCK_MS <= clock["initial_ms"] <= MAX_CLOCK_MS or clock["increment_ms"] > MAX_INCREMENT_MS:
+        raise HdchessError(f"--clock must look like 10+5 (minutes, + seconds a move; from {MIN_CLOCK_MS // 1000} s "
+                           f"to {MAX_CLOCK_MS // 3_600_000} h, at most {MAX_INCREMENT_MS // 60_000} min a move), "
+                           f"or none, not {excerpt(text)}")
+    return clock
 
 
 def cmd_play_remote(args: argparse.Namespace) -> int:
     """A remote game over TCP (web/docs/remote.md): ``--host PORT`` waits for ``--join HOST:PORT``."""
-    from .remote.session import RemoteSession
+    from .remote.session import ANY_CLOCK, RemoteSession
     from .remote.tcp import connect, serve
-    from .remote.terminal import RemoteTerminal
+    from .remote.terminal import RemoteTerminal, host_handshake
 
     if args.host is not None and args.join:
         raise HdchessError("--host and --join: choose one")
     colour = use_colour() if args.colour == "auto" else args.colour == "always"
     view = TerminalView(letters=args.letters, colour=colour)
-    name = " ".join((args.name or ("Host" if args.host is not None else "Guest")).split())[:40]
+    name = printable(args.name or ("Host" if args.host is not None else "Guest"), 40)
+    if args.listen and args.host is None:
+        raise HdchessError("--listen goes with --host")
     if args.host is not None:
         options, clock = rule_options(args.set), _clock_setting(args.clock)
         load_ruleset(args.variant, **options)  # a bad option is refused before anyone connects
-        channel = serve(args.host, announce=lambda text: print(text, flush=True))
-        session, reply = RemoteSession.host(args.variant, options, name, clock, args.first_player)
+        session, _ = RemoteSession.host(args.variant, options, name, clock, args.first_player)
+        try:
+            channel, reply = serve(args.host, host_handshake(session), args.listen or "127.0.0.1",
+                                   announce=lambda text: print(text, flush=True))
+        except OSError as exc:
+            raise HdchessError(f"cannot listen on {excerpt(args.listen or '127.0.0.1')} port {args.host}: {exc}") \
+                from None
     else:
         try:
             channel = connect(args.join)
         except (OSError, ValueError) as exc:
             raise HdchessError(f"cannot join {excerpt(args.join)}: {exc}") from None
-        session, reply = RemoteSession.guest(name), None
+        agreed = ANY_CLOCK if args.clock is None else _clock_setting(args.clock)
+        session, reply = RemoteSession.guest(name, clock=agreed), None
     terminal = RemoteTerminal(channel, session, view, auto=args.auto)
     if reply is not None:
         terminal.post(reply)
@@ -363,9 +378,12 @@ def build_parser() -> argparse.ArgumentParser:
                         f"{DEVICE_CAP}; the other levels search alone)")
     remote = p.add_argument_group("remote play (a fair game between two machines, web/docs/remote.md)")
     remote.add_argument("--host", type=int, metavar="PORT", help="wait on PORT for a player to --join")
+    remote.add_argument("--listen", metavar="ADDR", help="host: the address to listen on (default 127.0.0.1, this "
+                        "machine only; 0.0.0.0 or :: for every network)")
     remote.add_argument("--join", metavar="HOST:PORT", help="join a game a player hosts")
     remote.add_argument("--name", help="your name in the game's record")
-    remote.add_argument("--clock", metavar="MIN+SEC", help="host: clocks, e.g. 10+5 (10 minutes, +5 s a move)")
+    remote.add_argument("--clock", metavar="MIN+SEC", help="host: clocks, e.g. 10+5 (10 minutes, +5 s a move); "
+                        "guest: the clock you accept (none: no clocks; not given: you are asked)")
     remote.add_argument("--first-player", choices=("random", "host", "guest"), default="random",
                         help="host: who opens (default: a fair coin both sides toss)")
     remote.add_argument("--auto", metavar="PLAYER",

@@ -19,6 +19,7 @@ hdchess.errors.HdchessError: seed must be a whole number, not '²'
 from __future__ import annotations
 
 import re
+from typing import TypeGuard
 
 from .errors import HdchessError
 from .messages import Message
@@ -52,6 +53,24 @@ def one_line(text: str, limit: int = 300) -> str:
     return safe if len(safe) <= limit else safe[:limit] + "…"
 
 
+def is_int(value: object) -> TypeGuard[int]:
+    """A real whole number: an int, not a bool (``True == 1`` in Python) nor a float (``1.0 == 1``).
+    Every check of a number from outside (a protocol message, a bridge argument) starts here."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def printable(text: str, limit: int) -> str:
+    """Someone else's words (a peer's name) made safe to show: every run of white space one space, every
+    other character that does not print (control codes, terminal escapes, bidirectional overrides) dropped,
+    trimmed, cut to ``limit`` characters.
+
+    >>> printable("\\x1b[2J\\x1b]0;owned\\x07 Bo\\u202e  x", 40)
+    '[2J]0;owned Bo x'
+    """
+    words = "".join(ch for ch in " ".join(text.split()) if ch.isprintable())
+    return " ".join(words.split())[:limit]
+
+
 def is_whole_number(text: object) -> bool:
     """ASCII digits only, at most MAX_DIGITS of them."""
     return isinstance(text, str) and len(text) <= MAX_DIGITS and _ASCII_DIGITS.fullmatch(text) is not None
@@ -62,7 +81,7 @@ def whole_number(value: object, name: str, minimum: int = 0, maximum: int | None
     """An int from an int or from text of ASCII digits (with ``signed``, a leading
     ``-`` too), within bounds; ``error`` (naming ``name`` and quoting the value) otherwise."""
     number: int | None = None
-    if isinstance(value, int) and not isinstance(value, bool):
+    if is_int(value):
         number = value
     elif isinstance(value, str):
         text = value.strip()

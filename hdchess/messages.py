@@ -194,6 +194,12 @@ TEMPLATES: dict[str, str] = {
     "remote.not_playing": "the game is not being played now",
     "remote.resume_behind": "it holds {received} messages of this side, which has only {sent}: this side's saved "
                             "state is older than what it sent (a page must save before it sends)",
+    "remote.resume_again": "this connection's resume was already answered",
+    "remote.clock_not_agreed": "its clock ({clock}) is not the one you accepted ({agreed})",
+    "remote.time_grace": "the peer's clock has run out here; the claim comes in {seconds} s, once it is out on "
+                         "the peer's side too",
+    "remote.my_time_up": "your time is up: the peer may claim the game",
+    "remote.bad_save": "the saved remote game cannot be resumed: its field {field} is missing or wrong",
     "remote.no_session": "there is no remote game: host or join one first",
     "remote.draw_offered": "the peer offers a draw",
     "remote.takeback_asked": "the peer asks to take back its last move",

@@ -5,21 +5,11 @@ import json
 import random
 
 import pytest
+from remote_support import fresh
 
 from hdchess.bridge.protocol import Session
 from hdchess.remote.loopback import Loopback
 from hdchess.remote.store import SaveError, resume, save
-
-_PAIRS: dict[str, Loopback] = {}
-
-
-def fresh(variant="hdc2", clock=None, now=None):
-    key = f"{variant} {clock}"
-    if key not in _PAIRS:
-        pair = Loopback(variant, first="host", clock=clock)
-        pair.deliver()
-        _PAIRS[key] = pair
-    return _PAIRS[key].copy(now)
 
 
 def reconnect(pair):
@@ -114,5 +104,5 @@ def test_a_broken_saved_state_is_refused_with_a_reason(saved):
 def test_a_saved_state_with_a_doctored_number_is_refused():
     saved = save(fresh().guest)
     saved["decks"]["d3"][0] = "not hex"
-    with pytest.raises(SaveError, match="not one of the group"):
+    with pytest.raises(SaveError, match="its field decks is missing or wrong"):
         resume(saved)

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..ai.level_table import level_by_name
 from ..errors import HdchessError
-from ..inputs import excerpt
+from ..inputs import excerpt, is_int, printable
 from ..referee import check_seed
 
 Args = dict[str, Any]  # a request's ``args``, as JSON gave them
@@ -55,16 +55,16 @@ def seed(value: Any) -> int | None:
     """A known deal's seed, or None (no seed: a fresh deal)."""
     if value is None or value == "":
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
+    if not is_int(value) and not isinstance(value, str):
         raise BridgeError(f"seed must be a whole number 0 or more, not {shown(value)}")
     return check_seed(value)
 
 
 def player(cmd: str, value: Any) -> int:
-    """A player's number: 1 or 2 (as a number or text)."""
-    if value not in (1, 2, "1", "2"):
+    """A player's number: the whole number 1 or 2 (not true, 1.0 or "1", which Python would take for 1)."""
+    if not is_int(value) or value not in (1, 2):
         raise BridgeError(f"{cmd} must be 1 or 2, not {shown(value)}")
-    return int(value)
+    return value
 
 
 def players(value: Any, default: dict[str, str]) -> dict[str, str]:
@@ -85,7 +85,7 @@ def players(value: Any, default: dict[str, str]) -> dict[str, str]:
 
 def level_name(value: Any) -> str:
     """An AI level's name, from its name (any case) or number (1 = the first)."""
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
+    if not is_int(value) and not isinstance(value, str):
         raise BridgeError(f"level must be a level name or number, not {shown(value)}")
     return level_by_name(value).name
 
@@ -102,7 +102,7 @@ def names(value: Any, base: dict[str, str]) -> dict[str, str]:
             raise BridgeError(f"names: {shown(key)} is not a player (1 or 2)")
         if not isinstance(name, str):
             raise BridgeError(f"the name of player {key} must be text")
-        name = " ".join(name.split())[:MAX_NAME_LENGTH]
+        name = printable(name, MAX_NAME_LENGTH)
         if name:
             chosen[str(key)] = name
     return chosen
@@ -110,7 +110,7 @@ def names(value: Any, base: dict[str, str]) -> dict[str, str]:
 
 def whole(name: str, value: Any, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high`` (a ply, a node budget)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    if not is_int(value) or not low <= value <= high:
         raise BridgeError(f"{name} must be a whole number from {low:,} to {high:,}, not {shown(value)}")
     return value
 

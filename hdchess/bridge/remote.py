@@ -14,10 +14,11 @@ import weakref
 from typing import Any
 
 from ..game import Game
+from ..inputs import printable
 from ..messages import Message
-from ..remote.session import RemoteSession, Reply
+from ..remote.session import ANY_CLOCK, RemoteSession, Reply
 from ..remote.store import resume, save
-from ..remote.wire import FIRST, MAX_CLOCK_MS, MAX_MESSAGE
+from ..remote.wire import FIRST, MAX_CLOCK_MS, MAX_INCREMENT_MS, MAX_MESSAGE, MIN_CLOCK_MS
 from ..variants import DEFAULT_VARIANT, load_ruleset
 from . import args as read
 from .args import Args, BridgeError, check_args
@@ -36,9 +37,7 @@ def _remote(session: GameSession) -> RemoteSession:
 
 
 def _name(a: Args) -> str:
-    name = read.text(a, "name") or ""
-    name = " ".join(name.split())[:read.MAX_NAME_LENGTH]
-    return name or "Player"
+    return printable(read.text(a, "name") or "", read.MAX_NAME_LENGTH) or "Player"
 
 
 def _clock(value: Any) -> dict[str, int] | None:
@@ -46,8 +45,8 @@ def _clock(value: Any) -> dict[str, int] | None:
         return None
     if not isinstance(value, dict) or set(value) != {"initial_ms", "increment_ms"}:
         raise BridgeError('clock must be null or look like {"initial_ms": 600000, "increment_ms": 5000}')
-    return {"initial_ms": read.whole("clock.initial_ms", value["initial_ms"], 1000, MAX_CLOCK_MS),
-            "increment_ms": read.whole("clock.increment_ms", value["increment_ms"], 0, 600_000)}
+    return {"initial_ms": read.whole("clock.initial_ms", value["initial_ms"], MIN_CLOCK_MS, MAX_CLOCK_MS),
+            "increment_ms": read.whole("clock.increment_ms", value["increment_ms"], 0, MAX_INCREMENT_MS)}
 
 
 def answer(remote: RemoteSession, reply: Reply) -> dict[str, Any]:
@@ -77,8 +76,10 @@ def remote_host(session: GameSession, a: Args) -> dict[str, Any]:
 
 
 def remote_join(session: GameSession, a: Args) -> dict[str, Any]:
-    check_args("remote_join", a, ("name",))
-    remote = RemoteSession.guest(_name(a))
+    """The guest's session; ``clock`` (when given) is the clock the guest accepted: a host's ``hello`` with
+    another is refused."""
+    check_args("remote_join", a, ("name", "clock"))
+    remote = RemoteSession.guest(_name(a), clock=_clock(a["clock"]) if "clock" in a else ANY_CLOCK)
     _REMOTE[session] = remote
     return answer(remote, Reply())
 

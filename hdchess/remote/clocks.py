@@ -1,12 +1,15 @@
-"""Both players' clocks, kept by each side and reconciled at every move.
+"""Both players' clocks, each side keeping both on its own wall clock: a player's time is only what it measured.
 
-Each side runs the clock of the player to act on its own wall clock. A move
-carries its mover's reading; the receiver measured the same turn itself, from
-the moment the turn passed (on its side) to the move's arrival, so the network's
-time counts against the mover, and takes ``min(reading, measured + tolerance)``:
-a mover may round in its own favour by at most ``CLOCK_TOLERANCE_MS``. Each move also carries
-the mover's view of the other's clock, which that side adopts when lower (by at
-most the tolerance): the two sides' figures never drift further apart.
+Each side runs the clock of the player to act. This side's own clock is what it
+measured of its own turns, from the moment the turn reached it to the moment its
+action left: nothing the peer says changes it. The peer's clock is what this side
+measured of the peer's turns, from the moment the turn left (on this side) to the
+move's arrival, so the network's time counts against the mover; the peer's
+reading, carried by its move, can only lower that figure (``min(reading,
+measured)``), never give back time this side saw pass. So this side's figure for
+the peer runs ahead of the peer's own by the round trips of the peer's turns: a
+claim on time waits ``CLAIM_GRACE_MS`` past the peer's zero on this side, and the
+claimed side takes it only when its own clock is out (:mod:`.session`).
 Wall-clock time (not a monotonic clock) so that a saved game reloaded later
 charges the running player for the time in between.
 """
@@ -16,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-CLOCK_TOLERANCE_MS = 3000
+CLAIM_GRACE_MS = 3000  # the network's share: a claim on time comes this long after the peer's zero on this side
 
 
 @dataclass
@@ -35,10 +38,14 @@ class Clocks:
 
     def reading(self, player: int, now: float) -> int:
         """``player``'s time left at ``now`` (never below zero)."""
+        return max(0, -self.late_by(player, now))
+
+    def late_by(self, player: int, now: float) -> int:
+        """How many ms ago ``player``'s clock ran out at ``now`` (negative: the time it still has)."""
         left = self.left[player]
         if self.running == player:
             left -= round((now - self.since) * 1000)
-        return max(0, left)
+        return -left
 
     def start(self, player: int | None, now: float) -> None:
         """``player``'s clock runs from ``now`` (None: no clock runs, the game is over)."""
@@ -52,19 +59,12 @@ class Clocks:
         return left
 
     def settle(self, player: int, reported: int | None, now: float, passes: bool) -> int:
-        """The peer's move arrived with its reading: keep ``min(reading, measured + tolerance)``."""
+        """The peer's move arrived with its reading: keep what this side measured, lowered by the reading
+        if the peer says it has less (a reading never gives back time this side saw pass)."""
         measured = self.reading(player, now) + (self.increment_ms if passes else 0)
-        left = measured if reported is None else min(reported, measured + CLOCK_TOLERANCE_MS)
-        self.left[player] = max(0, left)
+        self.left[player] = measured if reported is None else max(0, min(reported, measured))
         self.running = None
         return self.left[player]
-
-    def adopt(self, player: int, seen: int | None) -> None:
-        """The peer's view of this side's clock (sent with its move): taken when lower, but never more than
-        the tolerance below this side's own figure, so both sides' figures agree within the tolerance."""
-        if seen is not None:
-            own = self.left[player]
-            self.left[player] = min(own, max(seen, own - CLOCK_TOLERANCE_MS))
 
     def as_dict(self) -> dict[str, Any]:
         return {"initial_ms": self.initial_ms, "increment_ms": self.increment_ms,
@@ -77,4 +77,4 @@ class Clocks:
                    None if data["running"] is None else int(data["running"]), float(data["since"]))
 
 
-__all__ = ["CLOCK_TOLERANCE_MS", "Clocks"]
+__all__ = ["CLAIM_GRACE_MS", "Clocks"]

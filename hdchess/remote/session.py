@@ -22,17 +22,20 @@ from ..core import COLOR_NAMES, piece_letter
 from ..errors import HdchessError
 from ..game import Game, PlayedMove
 from ..gamestate import Action, Termination
+from ..inputs import printable
 from ..messages import Message
 from ..rules import Ruleset
 from ..variants import load_ruleset
 from . import coin, deck
-from .clocks import CLOCK_TOLERANCE_MS, Clocks
+from .clocks import CLAIM_GRACE_MS, Clocks
 from .deal import DeckDeal
 from .verify import check_transcript
-from .wire import LINES, OFFERS, VERSION, Caught, Refused, decode, encode
+from .wire import LINES, MAX_TEXT, OFFERS, VERSION, Caught, Refused, decode, encode
 
 ABANDON_AFTER_S = 120  # no clocks: the peer owing a move or a reply this long may be claimed to have abandoned
+FLIP_ANSWER_S = 20  # the peer owing the answer to this side's flip this long may be claimed to have abandoned
 CLAIM_SLACK_S = 10  # the network's share: a claim of abandonment this much early is still taken
+ANY_CLOCK = "any"  # a guest that takes the host's clock as it comes (the bridge's remote_join without a clock)
 AGREED = Termination("draw agreed")
 ABANDONED = Termination("abandoned")
 Event = dict[str, Any]
@@ -66,10 +69,12 @@ class RemoteSession:
     def __init__(self, role: str, name: str, now: Callable[[], float] = time.time) -> None:
         self.role, self.now = role, now
         self.phase = "setup"  # setup, playing, over, verified, cheated
-        self.names = {role: name}
+        self.names = {role: printable(name, MAX_TEXT)}
         self.game_id = ""
         self.variant, self.options = "", {}  # type: tuple[str, dict[str, Any]]
         self.clock_setting: dict[str, int] | None = None
+        self.agreed_clock: dict[str, int] | None | str = ANY_CLOCK  # the guest's: the clock it accepted
+        self.resume_answered = False  # a session serves one connection: one resume answered
         self.first = "random"
         self.me = 0  # this side's player number (1 opens), once set up
         self.nonce = coin.new_nonce()
@@ -119,8 +124,13 @@ class RemoteSession:
         return session, reply
 
     @classmethod
-    def guest(cls, name: str, now: Callable[[], float] = time.time) -> RemoteSession:
-        return cls("guest", name, now)
+    def guest(cls, name: str, now: Callable[[], float] = time.time,
+              clock: dict[str, int] | None | str = ANY_CLOCK) -> RemoteSession:
+        """A guest's session; ``clock`` is the clock its player accepted (None: none): a ``hello`` with any
+        other is refused. ``ANY_CLOCK`` takes the host's, whatever it is (within the protocol's bounds)."""
+        session = cls("guest", name, now)
+        session.agreed_clock = clock
+        return session
 
     @property
     def peer_role(self) -> str:
@@ -139,6 +149,9 @@ class RemoteSession:
     def _on_hello(self, m: dict[str, Any], reply: Reply) -> None:
         if self.role != "guest" or self.received:
             raise Refused(Message("remote.unexpected", type="hello"))
+        if self.agreed_clock != ANY_CLOCK and m["clock"] != self.agreed_clock:
+            raise Refused(Message("remote.clock_not_agreed", clock=clock_text(m["clock"]),
+                                  agreed=clock_text(self.agreed_clock)))
         try:
             ruleset = load_ruleset(m["variant"], **m["options"])
         except HdchessError as exc:
@@ -280,7 +293,6 @@ class RemoteSession:
         entry = self._apply(action)
         if self.clocks:
             self.clocks.settle(self.peer, m["clock"], now, game.turn_player() != self.peer)
-            self.clocks.adopt(self.me, m.get("peer_clock"))
         self._lapse_offer_to(self.peer)
         reply.events.append(_event("opponent_moved", move=self._move_dict(entry)))
         if entry.revealed is not None:
@@ -409,21 +421,22 @@ class RemoteSession:
 
     def _on_claim(self, m: dict[str, Any], reply: Reply) -> None:
         """The peer says this side lost on time or abandoned: taken only if this side's own view agrees
-        (its clock within the tolerance of zero; or it owes a move and the peer's last word is that old)."""
+        (its own clock, as it measured it, is out; or, with no clocks, it owes a move and the peer's last word
+        is that old)."""
         game = self._playing("claim")
         color = game.player_color(self.me)
-        if color is None:
-            raise Refused(Message("resign.no_colour"))
         now = self.now()
-        if m["claim"] == "time":
-            if self.clocks is None or self.clocks.reading(self.me, now) > CLOCK_TOLERANCE_MS:
+        if m["claim"] == "time":  # this side's own clock, measured by itself, must be out
+            if color is None:
+                raise Refused(Message("resign.no_colour"))
+            if self.clocks is None or self.clocks.reading(self.me, now) > 0:
                 raise Refused(Message("remote.unexpected", type="claim"))
             game.resign(color, Termination.TIME_FORFEIT)
-        else:
+        else:  # never after a flip: this side answers every flip at once, so it knows it did not walk away
             i_owe = self.pending is None and game.turn_player() == self.me
             if self.clocks is not None or not i_owe or now - self.last_heard < ABANDON_AFTER_S - CLAIM_SLACK_S:
                 raise Refused(Message("remote.unexpected", type="claim"))
-            game.resign(color, ABANDONED)
+            end_abandoned(game, color)
         self.history.append(["end", m["claim"], color])
         self._finish(reply, m["claim"])
 
@@ -434,11 +447,16 @@ class RemoteSession:
         self._verify(reply)
 
     def _on_resume(self, m: dict[str, Any], reply: Reply) -> None:
+        """The peer's messages after its ``received``, sent again: once per session, that is once per
+        connection (each new channel resumes a session of its own), so resumes cannot ask for it all again."""
         if m["seq"] != 0:
             raise Refused(Message("remote.unexpected", type="resume"))
+        if self.resume_answered:
+            raise Refused(Message("remote.resume_again"))
         if m["received"] > len(self.sent):  # this side resumed from a state saved before it sent them
             raise Refused(Message("remote.resume_behind", received=m["received"], sent=len(self.sent)))
         again = self.sent[m["received"]:]
+        self.resume_answered = True
         reply.messages.extend(again)
         reply.events.append(_event("resumed", resent=len(again)))
 
@@ -481,6 +499,8 @@ class RemoteSession:
         game = self._my_game()
         if game.turn_player() != self.me:
             raise Unavailable(Message("remote.not_my_turn"))
+        if self.clocks and self.clocks.reading(self.me, self.now()) <= 0:
+            raise Unavailable(Message("remote.my_time_up"))
         if self.offer is not None and self.offer["from"] == "me":
             # an answer may be on its way: an action now would cross it, and the two sides would disagree
             raise Unavailable(Message("remote.offer_waiting"))
@@ -497,18 +517,13 @@ class RemoteSession:
             if self.clocks:
                 self.clocks.start(self.peer, now)
             self.turn_since = now
-            self._send(reply, "act", action=text, clock=reading, partial=mine, key=self.keys.card_keys[card],
-                       peer_clock=self._peer_clock(now))
+            self._send(reply, "act", action=text, clock=reading, partial=mine, key=self.keys.card_keys[card])
             return reply
         self._apply(action)
         reading = self.clocks.stop(self.me, now, game.turn_player() != self.me) if self.clocks else None
-        self._send(reply, "act", action=text, clock=reading, peer_clock=self._peer_clock(now))
+        self._send(reply, "act", action=text, clock=reading)
         self._after_action(reply, now)
         return reply
-
-    def _peer_clock(self, now: float) -> int | None:
-        """This side's view of the peer's clock, sent with each move so that both keep the same figure."""
-        return self.clocks.reading(self.peer, now) if self.clocks else None
 
     def offer_to_peer(self, kind: str) -> Reply:
         game = self._my_game()
@@ -567,29 +582,50 @@ class RemoteSession:
 
     def claim_wait(self) -> Message | None:
         """Why this side cannot claim the game now (None: it can)."""
+        return self._claimable()[1]
+
+    def _claimable(self) -> tuple[str, Message | None]:
+        """The claim this side could make (``time`` or ``abandon``) and why it cannot make it yet (None: it
+        can). On time: once the peer's clock, as this side measured it, has been out for ``CLAIM_GRACE_MS``
+        (this side's figure runs ahead of the peer's own by the network's share). Abandoned: once the peer has
+        owed the answer to this side's flip for ``FLIP_ANSWER_S`` (clocks or not: leaving after a flip
+        loses), or, with no clocks, a move for ``ABANDON_AFTER_S``."""
         now = self.now()
         if not self.peer_owes():
-            return Message("remote.nothing_owed")
-        if self.clocks:
-            left = self.clocks.reading(self.peer, now)
-            return None if left <= 0 else Message("remote.peer_clock", seconds=-(-left // 1000))
+            return "abandon", Message("remote.nothing_owed")
         waited = now - max(self.turn_since, self.last_heard)
-        return None if waited >= ABANDON_AFTER_S else Message("remote.abandon_wait",
-                                                               seconds=int(ABANDON_AFTER_S - waited + 0.999))
+        flip_left = FLIP_ANSWER_S - waited if self.pending is not None else None
+        if flip_left is not None and flip_left <= 0:
+            return "abandon", None
+        if self.clocks:
+            late = self.clocks.late_by(self.peer, now)
+            if late >= CLAIM_GRACE_MS:
+                return "time", None
+            if flip_left is not None and flip_left * 1000 < CLAIM_GRACE_MS - late:  # the flip's wait ends first
+                return "abandon", Message("remote.abandon_wait", seconds=int(flip_left + 0.999))
+            if late < 0:
+                return "time", Message("remote.peer_clock", seconds=-(late // 1000))
+            return "time", Message("remote.time_grace", seconds=-(-(CLAIM_GRACE_MS - late) // 1000))
+        wait = FLIP_ANSWER_S if self.pending is not None else ABANDON_AFTER_S
+        return "abandon", None if waited >= wait else Message("remote.abandon_wait",
+                                                               seconds=int(wait - waited + 0.999))
 
     def claim(self) -> Reply:
-        """Win on time (the peer's clock ran out) or by abandonment (no clocks, no answer for ABANDON_AFTER_S)."""
+        """Win on time (the peer's clock ran out) or by abandonment (no answer to a flip for FLIP_ANSWER_S, or
+        with no clocks no move for ABANDON_AFTER_S)."""
         if self.phase != "playing" or self.game is None or self.game.is_over():
             raise Unavailable(Message("remote.not_playing"))
-        why = self.claim_wait()
+        kind, why = self._claimable()
         if why is not None:
             raise Unavailable(why)
         game = self.game
         color = game.player_color(self.peer)
-        if color is None:
+        if kind == "time" and color is None:
             raise Unavailable(Message("resign.no_colour"))
-        kind = "time" if self.clocks else "abandon"
-        game.resign(color, Termination.TIME_FORFEIT if self.clocks else ABANDONED)
+        if kind == "time" and color is not None:
+            game.resign(color, Termination.TIME_FORFEIT)
+        else:
+            end_abandoned(game, color)
         self.pending = None
         reply = Reply()
         self.history.append(["end", kind, color])
@@ -620,11 +656,13 @@ class RemoteSession:
         return {
             "role": self.role, "me": self.me or None, "phase": self.phase, "names": self.player_names()
             if self.me else {}, "my_turn": bool(game and self.phase == "playing" and not game.is_over()
-                                                and not self.pending and game.turn_player() == self.me),
+                                                and not self.pending and game.turn_player() == self.me
+                                                and not (clocks and clocks.reading(self.me, now) <= 0)),
             "pending": self.pending["text"] if self.pending else None, "offer": self.offer,
             "clock": self.clock_setting,
             "clocks": {str(p): clocks.reading(p, now) for p in (1, 2)} if clocks else None,
             "running": clocks.running if clocks else None, "abandon_after_s": ABANDON_AFTER_S,
+            "flip_answer_s": FLIP_ANSWER_S, "claim_grace_ms": CLAIM_GRACE_MS,
             "claimable": self.phase == "playing" and self.claim_wait() is None, "lines": list(LINES),
             "chat": list(self.chat), "verified": True if self.phase == "verified" else None,
             "cheat": self.cheat.as_dict() if self.cheat else None,
@@ -632,6 +670,22 @@ class RemoteSession:
                        if game and (c := game.player_color(p)) is not None and c in (0, 1)},
             "record": game.record_text() if game else None,
         }
+
+
+def end_abandoned(game: Game, color: int | None) -> None:
+    """The player of ``color`` abandoned the game: the other wins. Before anyone has a colour (a peer that
+    walks away from the first flip, or never opens) there is no winner: the game ends drawn, abandoned."""
+    if color is None:
+        game.adjudicate_draw(ABANDONED)
+    else:
+        game.resign(color, ABANDONED)
+
+
+def clock_text(clock: dict[str, int] | None | str) -> str:
+    """A clock in a message: ``10+5`` (minutes, seconds added a move), ``0.5+0``, or ``-`` for none."""
+    if not isinstance(clock, dict):
+        return "-"
+    return f"{clock['initial_ms'] / 60_000:g}+{clock['increment_ms'] / 1000:g}"
 
 
 def _takeback(game: Game, asker: int) -> int:
@@ -656,4 +710,5 @@ def _said(exc: Exception) -> Any:
     return message if isinstance(message, Message) else str(exc)
 
 
-__all__ = ["ABANDONED", "ABANDON_AFTER_S", "AGREED", "RemoteSession", "Reply", "Unavailable"]
+__all__ = ["ABANDONED", "ABANDON_AFTER_S", "AGREED", "ANY_CLOCK", "FLIP_ANSWER_S", "RemoteSession", "Reply",
+           "Unavailable", "clock_text", "end_abandoned"]

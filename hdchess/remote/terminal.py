@@ -10,19 +10,23 @@ has run out (or, with no clocks, once it has been silent for the stated wait).
 from __future__ import annotations
 
 import queue
+import time
 from collections.abc import Callable
 from typing import Any
 
 from ..errors import HdchessError
+from ..inputs import printable
 from ..notation import sorted_action_texts
 from ..terminal import TerminalView
-from .session import RemoteSession, Reply
-from .tcp import CLOSED, LineChannel
-from .wire import LINES
+from .session import ANY_CLOCK, FLIP_ANSWER_S, RemoteSession, Reply, clock_text
+from .tcp import CLOSED, SETUP_TIMEOUT_S, LineChannel
+from .wire import LINES, Refused, decode
 
 HELP = ("Type a square to flip it (c2) or a move (c2-c3, c2xc3). Commands: moves, board, draw (offer a draw), "
         "takeback (ask to take back your last move), accept, decline, resign, say LINE (" + ", ".join(LINES)
-        + "), claim, record, help.")
+        + "), claim, record, help. Leaving after a flip loses: a peer that does not answer a flip within "
+        f"{FLIP_ANSWER_S} s may be claimed to have abandoned.")
+SHOWN_TEXT = 300  # the longest line of the peer's (or about the peer) shown
 KEYS_WAIT_S = 60.0  # after the end, how long to wait for the peer's keys
 
 
@@ -34,6 +38,7 @@ class RemoteTerminal:
         self.channel, self.session, self.view, self.out, self.read_line = channel, session, view, out, read_line
         self.auto = None
         self.seed = 0
+        self.setup_refused = False  # the set-up failed: this side leaves
         if auto:
             from ..players import make_player, new_player_seed
 
@@ -53,7 +58,7 @@ class RemoteTerminal:
         except queue.Empty:
             return True
         while True:
-            if text is CLOSED:
+            if text is CLOSED or not self.agree_to(text):
                 return False
             self.post(self.session.receive(text))
             try:
@@ -61,13 +66,38 @@ class RemoteTerminal:
             except queue.Empty:
                 return True
 
+    def agree_to(self, text: str) -> bool:
+        """A guest asked to accept the host's clock before the game starts (its player typed no ``--clock``):
+        the hello's clock shown and accepted, or declined (False: this side leaves)."""
+        session = self.session
+        if session.role != "guest" or session.received or session.agreed_clock != ANY_CLOCK or self.auto:
+            return True
+        try:
+            hello = decode(text)
+        except Refused:
+            return True  # the session refuses it, with its reason
+        if hello["kind"] != "hello" or hello["clock"] is None:
+            return True
+        host = printable(hello["name"], SHOWN_TEXT)
+        try:
+            answer = self.read_line(f"{host} invites you to {printable(hello['variant'], SHOWN_TEXT)} with the clock "
+                                    f"{clock_text(hello['clock'])} (minutes + seconds a move). Accept? [y/n] ")
+        except EOFError:
+            answer = ""
+        if answer.strip().lower() not in ("y", "yes"):
+            self.out("You declined the game.")
+            return False
+        session.agreed_clock = hello["clock"]
+        return True
+
     def show(self, event: dict[str, Any]) -> None:
         kind, session = event["type"], self.session
-        text = event.get("message", {}).get("text", "")
-        peer = session.names.get(session.peer_role, "the peer")
+        text = printable(event.get("message", {}).get("text", ""), SHOWN_TEXT)
+        peer = printable(session.names.get(session.peer_role, "the peer"), SHOWN_TEXT) or "the peer"
         if kind == "started":
             opener = "you open" if event["first"] == "me" else f"{peer} opens"
-            self.out(f"{session.ruleset.spec.title if session.ruleset else ''} against {peer}: {opener}. "
+            clock = f", clock {clock_text(session.clock_setting)}" if session.clock_setting else ""
+            self.out(f"{session.ruleset.spec.title if session.ruleset else ''} against {peer}{clock}: {opener}. "
                      "Type help for the commands.")
         elif kind == "opponent_moved":
             self.out(f"  {peer} plays {event['move']['text']}")
@@ -82,12 +112,19 @@ class RemoteTerminal:
             self.out(f"  {event['count']} action(s) taken back")
         elif kind in ("verified", "cheat", "refused", "draw_offered", "takeback_asked", "offer_answered"):
             self.out(f"  {text}")
+            if kind == "refused" and session.phase == "setup":
+                self.setup_refused = True
 
     # -- the game ---------------------------------------------------------------------------
     def run(self) -> int:
         session = self.session
         waited_for_keys = 0.0
+        since = time.monotonic()
         while True:
+            if session.phase == "setup" and (self.setup_refused or time.monotonic() - since > SETUP_TIMEOUT_S):
+                self.out("The game could not be set up.")
+                self.channel.close()
+                return 2
             if session.phase in ("verified", "cheated"):
                 if session.game is not None:
                     self.out(session.game.record_text())
@@ -180,4 +217,24 @@ class RemoteTerminal:
         return True
 
 
-__all__ = ["HELP", "RemoteTerminal"]
+def host_handshake(session: RemoteSession, timeout: float = SETUP_TIMEOUT_S) -> Callable[[LineChannel], Reply | None]:
+    """The host's set-up with one client: its ``hello`` sent, the client's ``welcome`` taken within ``timeout``
+    s. The reply to post (the ``start``) once it is; None for a client that stays silent or says anything
+    else (a refused message changes nothing, so the next client gets the same ``hello``)."""
+
+    def handshake(channel: LineChannel) -> Reply | None:
+        for sent in session.sent:
+            channel.send(sent)
+        try:
+            text = channel.receive(timeout)
+        except queue.Empty:
+            return None
+        if text is CLOSED:
+            return None
+        reply = session.receive(text)
+        return reply if session.phase == "playing" else None
+
+    return handshake
+
+
+__all__ = ["HELP", "RemoteTerminal", "host_handshake"]

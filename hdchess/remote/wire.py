@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import HdchessError
+from ..inputs import is_int, printable
 from ..messages import Message
 from .group import Q, from_hex, to_hex
 
@@ -26,7 +27,9 @@ FIRST = ("random", "host", "guest")
 LINES = ("hello", "good_luck", "your_move", "wait", "thanks", "sorry", "well_played", "good_game")
 NONCE = re.compile("[0-9a-f]{64}")
 MAX_TEXT = 64
+MIN_CLOCK_MS = 1000  # a clock both sides agree to: at least a second, at most a day, at most 10 min a move
 MAX_CLOCK_MS = 24 * 3600 * 1000
+MAX_INCREMENT_MS = 600_000
 
 
 class Refused(HdchessError):
@@ -42,9 +45,17 @@ def _field(name: str) -> Refused:
 
 
 def _text(value: Any, name: str) -> str:
-    if not isinstance(value, str) or len(value) > MAX_TEXT:
+    """A short word of the protocol (a variant, an action): printable characters only."""
+    if not isinstance(value, str) or len(value) > MAX_TEXT or not value.isprintable():
         raise _field(name)
     return value
+
+
+def _name(value: Any, name: str) -> str:
+    """The peer's name: any short text, kept as printable text only (never a terminal escape)."""
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise _field(name)
+    return printable(value, MAX_TEXT)
 
 
 def _nonce(value: Any, name: str) -> str:
@@ -54,14 +65,14 @@ def _nonce(value: Any, name: str) -> str:
 
 
 def _whole(value: Any, name: str, top: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+    if not is_int(value) or not 0 <= value <= top:
         raise _field(name)
     return value
 
 
 def _choice(choices: tuple[str, ...]) -> Callable[[Any, str], str]:
     def read(value: Any, name: str) -> str:
-        if value not in choices:
+        if not isinstance(value, str) or value not in choices:
             raise _field(name)
         return str(value)
     return read
@@ -97,15 +108,15 @@ def _options(value: Any, name: str) -> dict[str, Any]:
     return dict(value)
 
 
-def _clock(value: Any, name: str) -> dict[str, int] | None:
+def read_clock(value: Any, name: str) -> dict[str, int] | None:
     if value is None:
         return None
     if not isinstance(value, dict) or set(value) != {"initial_ms", "increment_ms"}:
         raise _field(name)
     initial = _whole(value["initial_ms"], name, MAX_CLOCK_MS)
-    if initial == 0:
+    if initial < MIN_CLOCK_MS:
         raise _field(name)
-    return {"initial_ms": initial, "increment_ms": _whole(value["increment_ms"], name, 600_000)}
+    return {"initial_ms": initial, "increment_ms": _whole(value["increment_ms"], name, MAX_INCREMENT_MS)}
 
 
 def _reading(value: Any, name: str) -> int | None:
@@ -139,9 +150,9 @@ def _optional(read: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
 
 Reader = Callable[[Any, str], Any]
 FIELDS: dict[str, dict[str, Reader]] = {
-    "hello": {"game": _nonce, "variant": _text, "options": _options, "clock": _clock, "first": _choice(FIRST),
-              "name": _text, "commit": _nonce, "deck": _deck},
-    "welcome": {"game": _nonce, "name": _text, "nonce": _nonce, "deck": _deck},
+    "hello": {"game": _nonce, "variant": _text, "options": _options, "clock": read_clock, "first": _choice(FIRST),
+              "name": _name, "commit": _nonce, "deck": _deck},
+    "welcome": {"game": _nonce, "name": _name, "nonce": _nonce, "deck": _deck},
     "start": {"nonce": _nonce, "deck": _deck},
     "act": {"action": _text, "clock": _reading, "peer_clock": _reading, "partial": _optional(_element),
             "key": _optional(_exponent)},
@@ -169,11 +180,12 @@ def decode(text: Any) -> dict[str, Any]:
         raise Refused(Message("remote.not_json")) from None
     if not isinstance(raw, dict):
         raise Refused(Message("remote.not_object"))
-    if raw.get("v") != VERSION:
-        raise Refused(Message("remote.bad_version", version=str(raw.get("v"))[:20], expected=VERSION))
+    if not is_int(raw.get("v")) or raw["v"] != VERSION:  # true and 1.0 equal 1 in Python: not a version
+        raise Refused(Message("remote.bad_version", version=printable(json.dumps(raw.get("v")), 20),
+                              expected=VERSION))
     kind = raw.get("kind")
-    if kind not in FIELDS:
-        raise Refused(Message("remote.unknown_type", type=str(kind)[:20]))
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise Refused(Message("remote.unknown_type", type=printable(str(kind), 20)))
     message: dict[str, Any] = {"v": VERSION, "kind": kind, "seq": _whole(raw.get("seq"), "seq", 1_000_000)}
     for name, read in FIELDS[kind].items():
         if name not in raw and name not in OPTIONAL.get(kind, set()):
@@ -181,7 +193,7 @@ def decode(text: Any) -> dict[str, Any]:
         message[name] = read(raw.get(name), name)
     extra = set(raw) - set(FIELDS[kind]) - {"v", "kind", "seq"}
     if extra:
-        raise _field(sorted(extra)[0][:20])
+        raise _field(printable(sorted(extra)[0], 20))
     return message
 
 
@@ -206,4 +218,5 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(body, separators=(",", ":"), ensure_ascii=False)
 
 
-__all__ = ["CLAIMS", "FIRST", "LINES", "MAX_MESSAGE", "OFFERS", "VERSION", "Caught", "Refused", "decode", "encode"]
+__all__ = ["CLAIMS", "FIRST", "LINES", "MAX_CLOCK_MS", "MAX_INCREMENT_MS", "MAX_MESSAGE", "MIN_CLOCK_MS", "OFFERS",
+           "VERSION", "Caught", "Refused", "decode", "encode", "read_clock"]

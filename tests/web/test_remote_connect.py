@@ -242,6 +242,19 @@ def test_a_guest_sees_who_invites_to_what(two_pages, open_app, wait_for_engine):
     assert "Banqi" in text and "Clock: 5 min" in text
 
 
+def test_a_name_with_terminal_escapes_is_shown_as_printable_text_and_the_flip_rule_is_said(
+        two_pages, open_app, wait_for_engine):
+    host, guest, _ = two_pages
+    open_app(NO_STUN, target=host)
+    invitation = make_invitation(host, name="\x1b[2J\x1b]0;owned\x07Ann\u202e")
+    guest.goto(invitation)
+    wait_for_engine(guest)
+    text = guest.locator("#friend-dialog").inner_text()
+    assert "[2J]0;ownedAnn invites you to play" in text
+    assert not any(ch in text for ch in "\x1b\x07\u202e"), repr(text)
+    assert "Leaving a game after a flip loses it." in text
+
+
 @pytest.mark.parametrize(("mangle", "reason"), [
     (lambda code: code[: len(code) // 2], "cut short"),
     (lambda code: code[:40] + "!!" + code[42:], "characters a code never has"),

@@ -36,6 +36,12 @@ def second_visit(context, site_url, wait_for_engine):
     return page
 
 
+def helpers_booted(page, count: int) -> None:
+    """Wait for the event a search with every helper needs: each helper's Python has booted."""
+    page.wait_for_function(f"async () => {{ {POOL} return pool !== null && pool.helpers.length === {count} "
+                           "&& pool.helpers.every((helper) => helper.ready && !helper.failed); }", timeout=180_000)
+
+
 def play_a_turn(page, engine_call):
     """The player's move by clicking (a flip while there is one); returns once the Grandmaster has answered."""
     view = engine_call(page, "view")
@@ -58,6 +64,7 @@ def test_an_isolated_page_on_four_cores_thinks_with_helpers_and_plays_on(new_con
     page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
     assert page.evaluate("crossOriginIsolated")
     assert page.evaluate(f"async () => {{ {POOL} return pool.helpers.length; }}") == 2  # 4 cores: engine + 2 helpers
+    helpers_booted(page, 2)
     last = None
     for _ in range(12):  # past the opening book, until the Grandmaster has searched with its helpers
         view = play_a_turn(page, engine_call)
@@ -85,6 +92,7 @@ def test_an_isolated_page_on_four_cores_thinks_with_helpers_and_plays_on(new_con
     page.locator("#btn-settings").click()
     page.locator("#set-helpers").check()
     page.keyboard.press("Escape")
+    helpers_booted(page, 2)  # a helper still starting joins at the next search: wait for both, not for time
     before = think
     for _ in range(12):
         view = play_a_turn(page, engine_call)

@@ -216,7 +216,8 @@ export async function startFriendGame(connected) {
     await remote("remote_host", { variant: connected.game.variant, options: connected.game.options ?? {},
       name: connected.myName, clock: clockArg(connected.game), first: "random" });
   } else {
-    await remote("remote_join", { name: connected.myName });
+    // the clock the guest saw in the invitation and accepted: a hello with another is refused
+    await remote("remote_join", { name: connected.myName, clock: clockArg(connected.game) });
   }
 }
 
@@ -300,8 +301,10 @@ export function friendResign() {
 export function friendFlag(player) {
   if (!current) return false;
   if (player !== current.remote?.me && !app.flagging) {
-    app.flagging = true;
-    remote("remote_claim").finally(() => { app.flagging = false; });
+    app.flagging = true; // the claim waits the protocol's grace: the friend's own clock is out by then too
+    setTimeout(() => {
+      remote("remote_claim").finally(() => { app.flagging = false; });
+    }, current.remote?.claim_grace_ms ?? 0);
   }
   return true;
 }
@@ -403,7 +406,8 @@ export function renderBar() {
   bar.replaceChildren(
     el("p", { class: "friend-state", role: "status" }, state,
       connected && status.phase === "setup" ? el("span", { class: "friend-note" }, t("friend.settingUp")) : null,
-      connected && status.pending ? el("span", { class: "friend-note" }, t("friend.pendingFlip", { name })) : null,
+      connected && status.pending ? el("span", { class: "friend-note" }, t("friend.pendingFlip", { name }), " ",
+        t("friend.flipRule", { seconds: status.flip_answer_s })) : null,
       connected && status.offer?.from === "me" ? el("span", { class: "friend-note" }, t("friend.offerSent", { name })) : null,
       !connected && !over ? el("button", { type: "button", id: "fr-reinvite", onclick: () => {
         if (current) hooks.invite(current.game, { session: current.session });

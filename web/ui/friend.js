@@ -54,9 +54,12 @@ export function describeGame(info, game) {
   return { title, details: t("friend.gameDetails", { clock, options }) };
 }
 
-/** @param {string} text */
-function cleanName(text) {
-  return text.replace(/\s+/g, " ").trim().slice(0, MAX_NAME);
+/** Someone's name as the page shows it: printable text only (white space one space; control codes, terminal
+ *  escapes and direction overrides dropped), as hdchess.inputs.printable keeps the peer's words in Python.
+ *  @param {string} text */
+export function cleanName(text) {
+  return text.replace(/\s+/g, " ").replace(/[\p{C}\p{Z}]/gu, (ch) => (ch === " " ? ch : ""))
+    .replace(/ +/g, " ").trim().slice(0, MAX_NAME);
 }
 
 /**
@@ -171,6 +174,7 @@ export function createFriendDialog(dialog, { info, onConnected, onResumeCode }) 
     showNameForm([
       el("p", {}, t("friend.intro")),
       el("p", { class: "summary" }, about.title, el("br"), el("small", { class: "help" }, about.details)),
+      el("p", { class: "help" }, t("friend.flipRuleShort")),
     ], input, field, error, make, (name) => invite(game, name, resume));
   }
 
@@ -290,7 +294,8 @@ export function createFriendDialog(dialog, { info, onConnected, onResumeCode }) 
     showNameForm([
       el("p", { class: "friend-invites" },
         t(known ? "friend.resumeInvites" : "friend.invites", { name: inviter, game: about.title })),
-      el("p", { class: "help" }, about.details),
+      el("p", { class: "help", id: "fr-offered" }, about.details),
+      el("p", { class: "help" }, t("friend.flipRuleShort")),
     ], input, field, error, accept, async (name) => {
       const link = createLink(iceServers(loadPrefs().stun));
       pending = link;
