@@ -98,7 +98,7 @@ def test_the_whole_interface_in_chinese(open_app, page):
     page.locator("#btn-record").click()
     page.locator("#record-text").fill("1. c2(R) d2-d9 *")
     page.locator("#record-import").click()
-    expect(page.locator("#record-dialog .form-error")).to_contain_text("第 2 步")
+    expect(page.locator("#record-dialog .form-error")).to_contain_text("棋谱中的 1... d2-d9")
     check(page, "a refused record")
     page.keyboard.press("Escape")
     page.locator("#btn-resign").click()
