@@ -20,7 +20,7 @@ from .errors import HdchessError, IllegalMoveError, InvalidMoveError, RecordErro
 from .gamestate import NO_SIDE, TERMINATIONS, Action, Outcome, Termination
 from .inputs import excerpt, shown
 from .messages import Message, reason_of
-from .record import DERIVED_TAGS, RESULTS, format_record, parse_record
+from .record import DERIVED_TAGS, RESULTS, format_record, parse_numbered_record
 from .referee import ChanceSource, FairDraw, KnownDeal, check_seed
 from .rules import GameState, Ruleset, turn_player
 from .variants import DEFAULT_VARIANT, load_ruleset
@@ -293,7 +293,7 @@ class Game:
         a program's own saved game (the page's restore), and a known deal resumed with
         its ``seed`` is its starter's own (and marked as a known deal anyway): these are
         marked only if their ``Continued`` tag says so."""
-        tags, tokens = parse_record(text)
+        tags, tokens = parse_numbered_record(text)
         variant = tags.get("Variant", DEFAULT_VARIANT)
         try:
             spec_options = load_ruleset(variant).spec.options
@@ -307,13 +307,15 @@ class Game:
             raise RecordError(f"the FEN tag: {exc}") from None
         game.tags = {k: v for k, v in tags.items() if k not in DERIVED_TAGS and k not in rule_options}
         game.known_deal = game.known_deal or tags.get("Deal", "").strip().lower() == "known"
-        for number, token in enumerate(tokens, 1):
+        for number, (written, token) in enumerate(tokens, 1):
             try:
                 game.replay(token)
             except HdchessError as exc:
                 label = shown(token)
                 reason = reason_of(exc, label)  # most move errors already start with the move
-                raise RecordError(Message("record.move", number=number, move=label, reason=reason)) from None
+                # named as the record writes it ("1... zz9"); a record with no move numbers, by its count
+                code = "record.move_at" if written else "record.move"
+                raise RecordError(Message(code, number=number, written=written, move=label, reason=reason)) from None
         game.assisted = _yes(tags.get("Assisted", ""))
         game.serious = _yes(tags.get("Serious", ""))
         said = tags.get("Continued", "").strip().lower()

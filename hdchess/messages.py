@@ -32,6 +32,7 @@ TEMPLATES: dict[str, str] = {
     # an action that is refused, and why ({reason} is another message)
     "move.refused": "{move}: {reason}",
     "record.move": "move {number} ({move}): {reason}",
+    "record.move_at": "at {written} {move} in the record: {reason}",
     # reading moves
     "square.unknown": "{text} is not a square (files a-{last_file}, ranks 1-{ranks})",
     "move.empty": "an empty string is not a move (c2 flips, c2-c3 moves, c2xc3 captures)",

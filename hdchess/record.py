@@ -39,7 +39,6 @@ from .messages import Message
 
 _TAG = re.compile(r'^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-_MOVE_NUMBER = re.compile(r"^[0-9]+\.+$")
 # Tags a replayed game makes again itself, rather than keeping as the record's words.
 DERIVED_TAGS = {"Result", "Score", "Material", "Termination", "Red", "Black", "Variant", "Seed", "FEN", "Assisted",
                 "Deal", "Serious", "Continued"}
@@ -81,6 +80,14 @@ def format_record(tags: dict[str, str], moves: Iterable[tuple[int, str]], start_
 
 def parse_record(text: str) -> tuple[dict[str, str], list[str]]:
     """Split a record into its tags and its move tokens (comments dropped)."""
+    tags, numbered = parse_numbered_record(text)
+    return tags, [token for _, token in numbered]
+
+
+def parse_numbered_record(text: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """Split a record into its tags and its move tokens, each with the number the record gives it: ``1.``
+    for the first move after ``1.``, ``1...`` for the moves after that one, ``""`` before any number. An
+    error then names a move as the record writes it (``1... zz9``), not by a count the player must make."""
     if not isinstance(text, str):
         raise RecordError("a game record must be text")
     if len(text) > MAX_RECORD:
@@ -99,10 +106,19 @@ def parse_record(text: str) -> tuple[dict[str, str], list[str]]:
     if moves_text.count("{") != moves_text.count("}"):
         raise RecordError(Message("record.unclosed_comment"))
     moves_text = re.sub(r"\{[^}]*\}", " ", moves_text)
-    tokens = []
+    tokens: list[tuple[str, str]] = []
+    move_number, since_number = "", 0
     for token in moves_text.split():
-        if _MOVE_NUMBER.match(token) or token in RESULTS:
+        if token in RESULTS:
             continue
-        match = re.match(r"^[0-9]+\.+(.+)$", token)  # "1.c2(R)"
-        tokens.append(match.group(1) if match else token)
+        match = re.match(r"^([0-9]+)(\.+)(.*)$", token)  # "1.", "1...", or "1.c2(R)"
+        if match:
+            # "1..." says the next move is the second of move 1
+            move_number, since_number = match.group(1), int(len(match.group(2)) >= 3)
+            if not match.group(3):
+                continue
+            token = match.group(3)
+        label = "" if not move_number else f"{move_number}." if since_number == 0 else f"{move_number}..."
+        tokens.append((label, token))
+        since_number += 1
     return tags, tokens

@@ -219,7 +219,7 @@ def test_load_record_replays_a_record_and_keeps_the_game_on_error(session):
     call(session, "play", move="a1")
     kept = call(session, "view")
     message = error(session, "load_record", record="[Variant \"hdc2\"]\n\n1. a1(R) a1-a2 *\n")
-    assert "move 2" in message and "a1-a2" in message
+    assert "1... a1-a2" in message
     assert call(session, "view") == kept
     assert "empty" in error(session, "load_record", record="   ")
     view = call(session, "load_record", record='[Seed "4"]\n\n1. c2(P) d2(r) *\n', players={"1": "ai", "2": "human"})
@@ -354,11 +354,18 @@ def test_a_click_on_an_empty_cheight_square_says_there_is_no_piece_in_words_a_pa
     assert typed["code"] == "stack.not_an_action" and typed["params"] == {"text": "c4"}
 
 
-def test_a_record_error_names_the_move_and_carries_the_reason_code(session):
+def test_a_record_error_names_the_move_as_the_record_writes_it_and_carries_the_reason_code(session):
     reply = session.handle({"cmd": "load_record", "args": {"record": "1. c2(R) d2-d9 *"}})
+    assert reply["error"] == "at 1... d2-d9 in the record: d9 is not a square (files a-h, ranks 1-4)"
+    assert reply["code"] == "record.move_at"
+    assert reply["params"]["number"] == 2 and reply["params"]["written"] == "1..."
+    assert reply["params"]["reason"]["code"] == "square.unknown"
+    reply = session.handle({"cmd": "load_record", "args": {"record": "1. c2(R) d2(p) 2. d2-d9 *"}})
+    assert reply["error"].startswith("at 2. d2-d9 in the record: ")
+    # a record with no move numbers: the move by its count
+    reply = session.handle({"cmd": "load_record", "args": {"record": "c2(R) d2-d9"}})
     assert reply["error"] == "move 2 (d2-d9): d9 is not a square (files a-h, ranks 1-4)"
     assert reply["code"] == "record.move"
-    assert reply["params"]["number"] == 2 and reply["params"]["reason"]["code"] == "square.unknown"
 
 
 def test_a_new_game_does_not_import_the_ai():

@@ -142,11 +142,11 @@ RECORD = """[Variant "hdc2"]
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    (("2. d2(h)", "2. d2-d9"), "move 3 (d2-d9): d9 is not a square"),
-    (("2. d2(h)", "2. c2-c9"), "move 3 (c2-c9): c9 is not a square"),
-    (("b3(p)", "b3(R) d2(R)"), "move 3 (d2(R)): no red Chariot is left face-down"),
-    (("2. d2(h)", "2. c2xc3"), "move 3 (c2xc3): "),
-    (("2. d2(h)", "2. c2"), "move 3 (c2): only a face-down piece can be flipped; c2 holds a face-up red Chariot"),
+    (("2. d2(h)", "2. d2-d9"), "at 2. d2-d9 in the record: d9 is not a square"),
+    (("2. d2(h)", "2. c2-c9"), "at 2. c2-c9 in the record: c9 is not a square"),
+    (("b3(p)", "b3(R) d2(R)"), "at 1... d2(R) in the record: no red Chariot is left face-down"),
+    (("2. d2(h)", "2. c2xc3"), "at 2. c2xc3 in the record: "),
+    (("2. d2(h)", "2. c2"), "at 2. c2 in the record: only a face-down piece can be flipped; c2 holds a face-up red Chariot"),
     (('[Variant "hdc2"]', '[Variant "chess"]'), "record tags: unknown variant 'chess'"),
     (('[Deal "known"]', '[Scoring "fast"]'), "record tags: scoring must be one of official, alt, not 'fast'"),
     (('[Deal "known"]', '[NoProgressPlies "-4"]'), "record tags: no_progress_plies must be at least 0"),

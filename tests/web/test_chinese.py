@@ -49,9 +49,16 @@ def latin_words(texts):
     return found
 
 
+# Chinese punctuation in Chinese text: a colon after a Chinese word is full-width (计分表：官方, not 计分表: 官方)
+ASCII_COLON_AFTER_HAN = re.compile(r"[\u3400-\u9fff][:;,]")
+
+
 def check(page, where):
-    words = latin_words(page.evaluate(TEXTS_JS))
+    texts = page.evaluate(TEXTS_JS)
+    words = latin_words(texts)
     assert not words, f"English left in {where}: {sorted(words)[:12]}"
+    mixed = sorted({text[:80] for text in texts if ASCII_COLON_AFTER_HAN.search(text)})
+    assert not mixed, f"ASCII punctuation after Chinese in {where}: {mixed[:12]}"
 
 
 
@@ -91,7 +98,7 @@ def test_the_whole_interface_in_chinese(open_app, page):
     page.locator("#btn-record").click()
     page.locator("#record-text").fill("1. c2(R) d2-d9 *")
     page.locator("#record-import").click()
-    expect(page.locator("#record-dialog .form-error")).to_contain_text("第 2 步")
+    expect(page.locator("#record-dialog .form-error")).to_contain_text("棋谱中的 1... d2-d9")
     check(page, "a refused record")
     page.keyboard.press("Escape")
     page.locator("#btn-resign").click()

@@ -118,6 +118,9 @@ def test_a_phone_shows_the_board_and_both_players_without_scrolling(new_context,
     expect(page.locator("#btn-settings")).to_be_hidden()
     page.locator("#btn-more").click()  # the less used actions are behind "More"
     expect(page.locator("#btn-more")).to_have_attribute("aria-expanded", "true")
+    heights = page.locator("#more-items button:visible").evaluate_all(
+        "items => items.map((b) => b.getBoundingClientRect().height)")
+    assert heights and min(heights) >= 44, f"a finger's height (44 px) for every item of More: {heights}"
     page.locator("#btn-rules").click()
     expect(page.locator("#rules-dialog")).to_be_visible()
     expect(page.locator("#btn-more")).to_have_attribute("aria-expanded", "false")

@@ -49,7 +49,7 @@ export function describeGame(info, game) {
   const options = (variant?.options ?? []).map((/** @type {any} */ option) => {
     const value = game.options?.[option.name] ?? option.default;
     const shown = option.choices?.length ? choiceLabel(variant, option, String(value)) : String(value);
-    return `${optionLabel(option, variant)}: ${shown}`;
+    return t("label.pair", { label: optionLabel(option, variant), value: shown });
   }).join(t("list.sep"));
   return { title, details: t("friend.gameDetails", { clock, options }) };
 }

@@ -35,7 +35,7 @@ export function renderGraph(container, plies, opts = {}) {
   const last = plies[plies.length - 1];
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "graph", role: "img", preserveAspectRatio: "none",
     "aria-label": t("panel.graph.label", { min: Math.min(...scores).toFixed(1), max: Math.max(...scores).toFixed(1) })
-      + (last.result ? ` ${t("panel.graph.result")}: ${last.result}` : "") });
+      + (last.result ? ` ${t("label.pair", { label: t("panel.graph.result"), value: last.result })}` : "") });
   const clipAbove = svg("clipPath", { id: "graph-above" });
   clipAbove.append(svg("rect", { x: 0, y: 0, width: W, height: H / 2 }));
   const clipBelow = svg("clipPath", { id: "graph-below" });

@@ -80,7 +80,7 @@ export function renderPlayers(container, view, ctx) {
       penalty ? el("span", { class: "stat penalty" }, `${t("panel.penalty")} `, el("strong", {}, `−${penalty}`)) : null,
     ),
     el("div", { class: "captured-row" },
-      el("span", { class: "captured-label" }, `${t("panel.lost")}:`),
+      el("span", { class: "captured-label" }, t("label.colon", { label: t("panel.lost") })),
       taken.length ? lostWithValues(taken, ctx.letters) : el("span", { class: "muted" }, t("panel.none")),
     ));
   });
@@ -93,7 +93,7 @@ export function renderInfo(container, view, ctx) {
   const limit = view.quiet_limit ?? null; // null: not known yet; 0: the rule is off
   const quiet = view.quiet ?? 0;
   const quietRow = el("div", { class: "quiet-row" },
-    el("span", {}, `${t("panel.quiet")}: `),
+    el("span", {}, t("label.colon", { label: t("panel.quiet") })),
     el("strong", { class: "quiet-count" }, limit ? `${quiet}/${limit}` : (limit === 0 ? t("panel.quiet.off") : "–")),
     limit ? el("meter", { min: 0, max: limit, value: Math.min(quiet, limit), low: limit * 0.5, high: limit * 0.8,
       optimum: 0, "aria-hidden": "true" }) : null,
