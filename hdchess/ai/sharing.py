@@ -11,7 +11,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..gamestate import Action
+from ..notation import parse_position
 from ..rules import GameState
+from ..variants import load_ruleset
 from .search import TTEntry
 
 # (variant, settings, the position the record starts from, ((action, what a flip revealed or None), ...))
@@ -59,9 +61,6 @@ def _revealed(state: GameState, action: Action, key_after: int) -> int:
 
 
 def _parse(variant: str, settings: Sequence[tuple[str, Any]], text: str) -> GameState:
-    from ..notation import parse_position
-    from ..variants import load_ruleset
-
     return parse_position(text, load_ruleset(variant, **dict(settings)))
 
 

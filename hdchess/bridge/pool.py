@@ -68,8 +68,8 @@ def pool_job(session: GameSession, level: str, ms: float) -> dict[str, Any]:
     if level not in TIMED_LEVELS or session.thinking is not None and session.thinking[0] == len(session.game.moves):
         return {"job": None}
     table.salt = int.from_bytes(os.urandom(4), "little")  # this search's entries only
-    search = search_for(session, level, ms, tt=table)
-    if getattr(search, "finished", True) or len(session.game.state.legal_actions()) < 2:
+    search = search_for(session, level, tt=table)
+    if search.finished or len(session.game.state.legal_actions()) < 2:
         return {"job": None}
     turn = make_turn(session.game, session.player_seed)
     try:
