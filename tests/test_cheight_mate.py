@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from hdchess import load_ruleset
-from hdchess.ai.forced import mate_moves, mate_score
 from hdchess.ai.decision import choose_action
+from hdchess.ai.forced import mate_moves, mate_score
 from hdchess.ai.mate import applies, forced_win, keeps_forced_win
 from hdchess.game import Game
 from hdchess.lab.mates import exhaustive, verdict

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from hdchess import load_ruleset
 from hdchess.ai import SearchLimits, choose_action
-from hdchess.ai.level_table import LEVELS, level_by_name
 from hdchess.ai.decision import Decision
+from hdchess.ai.level_table import LEVELS, level_by_name
 from hdchess.ai.levels import time_manager
 from hdchess.ai.search import Searcher
 from hdchess.ai.timing import BASE_SHARE, MAX_SHARE, MIN_SHARE, TimeManager
