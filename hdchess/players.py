@@ -42,6 +42,7 @@ from .errors import HdchessError
 from .game import Game, PlayedMove
 from .gamestate import Action
 from .inputs import excerpt
+from .knowledge import Weights
 from .rules import GameState, Ruleset
 
 
@@ -320,7 +321,7 @@ class SearchPlayer(Player):
         self.nodes = int(values.pop("nodes", 2000))
         self.reductions = bool(values.pop("lmr", 1))
         self.values = values
-        self.weights = None
+        self.weights: Weights | None = None
         self.name = f"search:{settings}"
 
     def new_game(self, ruleset: Ruleset) -> None:

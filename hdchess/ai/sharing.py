@@ -101,8 +101,8 @@ class CallTable:
     is met again with the entry's data on both sides (``check ^ data``, 31 bits): a torn
     entry, or one of another search, reads as none, as in :class:`SharedTable`."""
 
-    def __init__(self, probe: Callable[[int, int], Any], store: Callable[[int, int, int, float], object],
-                 slots: int) -> None:
+    def __init__(self, probe: Callable[[int, int], Sequence[float] | None],
+                 store: Callable[[int, int, int, float], object], slots: int) -> None:
         if slots < 2 or slots & (slots - 1):
             raise ValueError(f"a shared table's slots must be a power of two, not {slots}")
         self._probe, self._store = probe, store

@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+from collections.abc import Callable
 from typing import Any
 
 from ..ai.level_table import TIMED_LEVELS
@@ -83,7 +84,7 @@ def pool_job(session: GameSession, level: str, ms: float) -> dict[str, Any]:
 class _Stopped:
     """A helper's stop signal: the stop word of the shared buffer (``Atomics.load``)."""
 
-    def __init__(self, stopped: Any) -> None:
+    def __init__(self, stopped: Callable[[], bool]) -> None:
         self.is_set = stopped
 
 
