@@ -52,7 +52,7 @@ def share_table(session: GameSession, slots: int) -> dict[str, Any]:
     return {"slots": slots}
 
 
-def pool_job(session: GameSession, level: str, ms: float) -> dict[str, Any]:
+def pool_job(session: GameSession, level: str) -> dict[str, Any]:
     """Begin the top level's search of the AI's move with the shared table, and say what the helpers
     search: ``{"job": None}`` when they have nothing to do (a level that thinks by nodes, a search
     already begun or already over: the book, a table, a forced move or win)."""
