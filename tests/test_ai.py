@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from hdchess import Game, load_ruleset, parse_position
-from hdchess.ai import LEVELS, SearchLimits, analyse, choose_action, level_by_name, levels
+from hdchess.ai import LEVELS, SearchLimits, analyse, choose_action, decision, level_by_name
 from hdchess.ai.decision import decide
 from hdchess.ai.search import INFINITY, Searcher, _chance_depth
 from hdchess.errors import HdchessError
@@ -279,7 +279,7 @@ def test_every_level_takes_the_last_piece_in_a_won_ending(monkeypatch):
     22 times in 40, the Beginner 7; the tables do not cover these five pieces). The
     temperature is kept here, though a level this far ahead with nothing face-down
     plays its best move anyway (the test below)."""
-    monkeypatch.setattr(levels, "converting", lambda state: False)
+    monkeypatch.setattr(decision, "converting", lambda state: False)  # the rule as the Decision reads it
     ruleset = load_ruleset("banqi")
     state = parse_position("8/6h1/6R1/K1A1E3 r - 0 30", ruleset)
     capture = state.parse_action("g2xg3")[0]
