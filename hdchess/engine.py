@@ -37,9 +37,9 @@ from collections.abc import Callable
 from typing import TextIO
 
 from . import __version__
-from .ai import LEVELS, SearchInfo, SearchLimits, SearchResult, choose_action, level_by_name
+from .ai import LEVELS, SearchInfo, SearchLimits, SearchResult, level_by_name
+from .ai.decision import decide
 from .ai.forced import mate_moves
-from .ai.levels import search_within
 from .ai.limits import MAX_THREADS
 from .ai.mate import applies as forced_wins_apply
 from .errors import HdchessError
@@ -294,15 +294,14 @@ class Engine:
                     stop: threading.Event) -> None:
         """The search thread: info lines as depths complete, then exactly one bestmove."""
         try:
-            if limits is None:
-                result = choose_action(state.copy(), self.level, seed=self.seed, stop=stop, threads=self.threads)
-                self.send(info_line(state, result))
-            else:
-                def on_info(info: SearchInfo) -> None:
-                    self.send(info_line(state, info))
+            def on_info(info: SearchInfo) -> None:
+                self.send(info_line(state, info))
 
-                # Cheight: a forced win (or a proved loss's longest defence) within a share of the limits first
-                result = search_within(state, self.level, self.seed, limits, stop, on_info, self.threads)
+            # the level's own move, or within the limits at full strength (hdchess/ai/decision.py)
+            heard = on_info if limits is not None else None
+            result = decide(state, self.level, self.seed, limits, stop, heard, self.threads)
+            if limits is None:
+                self.send(info_line(state, result))
             if infinite:
                 stop.wait()  # UCI: in infinite mode, answer only when told to stop
             self.send(f"bestmove {state.action_text(result.action)}")

@@ -34,14 +34,15 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .ai import SearchLimits, choose_action, level_by_name
-from .ai.levels import search_within
-from .ai.search import Searcher
+from .ai import SearchLimits, level_by_name
+from .ai.decision import decide
+from .ai.search import Searcher, SearchResult
 from .core import piece_from_letter
 from .errors import HdchessError
 from .game import Game, PlayedMove
 from .gamestate import Action
 from .inputs import excerpt
+from .knowledge import Weights
 from .rules import GameState, Ruleset
 
 
@@ -178,13 +179,10 @@ class LevelPlayer(Player):
         self.level = level_by_name(level_name)
         self.budget = budget
         self.name = self.level.name if budget is None else f"{self.level.name}@{budget_label(budget)}"
-        self.last_result = None  # the search behind the last choice (a UI shows its evaluation and line)
+        self.last_result: SearchResult | None = None  # behind the last choice (a UI shows its evaluation and line)
 
     def choose(self, turn: Turn) -> Choice:
-        if self.budget is None:
-            result = choose_action(turn.state, self.level, turn.seed)
-        else:
-            result = search_within(turn.state, self.level, turn.seed, self.budget, threads=1)
+        result = decide(turn.state, self.level, turn.seed, self.budget, threads=None if self.budget is None else 1)
         self.last_result = result
         detail = (f"depth {result.depth}, {result.nodes:,} nodes, {result.time_ms / 1000:.2f} s, "
                   f"eval {round(result.score, 2) + 0.0:+.2f}")
@@ -323,7 +321,7 @@ class SearchPlayer(Player):
         self.nodes = int(values.pop("nodes", 2000))
         self.reductions = bool(values.pop("lmr", 1))
         self.values = values
-        self.weights = None
+        self.weights: Weights | None = None
         self.name = f"search:{settings}"
 
     def new_game(self, ruleset: Ruleset) -> None:

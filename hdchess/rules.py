@@ -41,8 +41,8 @@ from .geometry import Geometry
 from .inputs import excerpt
 from .options import SWITCH_DEFAULTS, Option
 
-if TYPE_CHECKING:  # types only: the rules sit below the AI
-    from .ai.knowledge import Knowledge
+if TYPE_CHECKING:
+    from .knowledge import Knowledge
 
 KINDS = "".join(KIND_LETTERS)  # K A E H R C P W: what counts and score tables are indexed by
 

@@ -128,7 +128,7 @@ class AnnouncedPlayer(Player):
 
 
 def show_hint(game: Game, player_seed: int) -> None:
-    from .ai import hint
+    from .ai.decision import hint
     from .players import make_turn
 
     game.assisted = True

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from hdchess import Game, load_ruleset, parse_position
-from hdchess.ai import LEVELS, SearchLimits, analyse, choose_action, level_by_name, levels
-from hdchess.ai.knowledge import terminal_utility
-from hdchess.ai.levels import level_searcher
+from hdchess.ai import LEVELS, SearchLimits, analyse, choose_action, decision, level_by_name
+from hdchess.ai.decision import decide
 from hdchess.ai.search import INFINITY, Searcher, _chance_depth
 from hdchess.errors import HdchessError
+from hdchess.knowledge import terminal_utility
 from hdchess.notation import move_text, position_text
 from hdchess.playout import random_playout
 
@@ -279,7 +279,7 @@ def test_every_level_takes_the_last_piece_in_a_won_ending(monkeypatch):
     22 times in 40, the Beginner 7; the tables do not cover these five pieces). The
     temperature is kept here, though a level this far ahead with nothing face-down
     plays its best move anyway (the test below)."""
-    monkeypatch.setattr(levels, "converting", lambda state: False)
+    monkeypatch.setattr(decision, "converting", lambda state: False)  # the rule as the Decision reads it
     ruleset = load_ruleset("banqi")
     state = parse_position("8/6h1/6R1/K1A1E3 r - 0 30", ruleset)
     capture = state.parse_action("g2xg3")[0]
@@ -494,7 +494,7 @@ def test_the_opening_book_answers_every_mirror_image(monkeypatch):
 
 def test_the_top_level_plays_from_the_book_however_it_is_given_its_budget(monkeypatch):
     """A match's Grandmaster@700ms, the engine's ``go movetime``, the browser's sliced search:
-    all search through ``level_searcher``, which plays the book where the Master does."""
+    all decide through one ``Decision``, which plays the book where the Master does."""
     from hdchess.facedown import book
     from hdchess.players import LevelPlayer, Turn
 
@@ -509,10 +509,10 @@ def test_the_top_level_plays_from_the_book_however_it_is_given_its_budget(monkey
     player = LevelPlayer("Grandmaster", SearchLimits(movetime_ms=300))
     assert player.choose(Turn(start.copy(), None, (), 3)).action == expected and player.last_result.nodes == 0
     infos = []
-    searched = level_searcher(start.copy(), "Grandmaster", limits=SearchLimits(nodes=2000), on_info=infos.append).run()
+    searched = decide(start.copy(), "Grandmaster", limits=SearchLimits(nodes=2000), on_info=infos.append)
     assert (searched.action, searched.score, searched.depth) == (expected, 1.5, 0) and infos[0].depth == 0
     start.push(expected, start.chance_outcomes(expected)[0][0])  # out of the book: the same searcher searches
-    assert level_searcher(start, "Grandmaster", limits=SearchLimits(nodes=2000)).run().nodes >= 2000
+    assert decide(start, "Grandmaster", limits=SearchLimits(nodes=2000)).nodes >= 2000
 
 
 # -- the suite's environment ----------------------------------------------------------

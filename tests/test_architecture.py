@@ -1,16 +1,21 @@
 """The package's imports run one way: no module reaches, directly or through others,
-back to itself (issue 34). Every import counts, also those made only for the type
-checker (``if TYPE_CHECKING:``) and those inside functions, since each is a dependency
-a reader must hold in mind; the engine knows nothing of the browser either."""
+back to itself (issue 34), and none imports a layer above its own (issue 45: the layers
+are written once, in web/docs/architecture.md, and read from there). Every import
+counts, also those made only for the type checker (``if TYPE_CHECKING:``) and those
+inside functions, since each is a dependency a reader must hold in mind; the engine
+knows nothing of the browser either."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "hdchess"
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "hdchess"
+ARCHITECTURE = ROOT / "web" / "docs" / "architecture.md"
 
 
 def module_name(path: Path) -> str:
@@ -93,6 +98,50 @@ def test_no_module_of_the_package_imports_itself_back() -> None:
 def test_the_engine_knows_nothing_of_the_browser() -> None:
     for name, targets in import_graph().items():
         assert not {t for t in targets if t.split(".")[0] in ("js", "pyodide")}, name
+
+
+def layer_order(text: str) -> list[list[str]]:
+    """The layers the architecture page draws, top first: the fenced ``layers`` block, one layer a
+    line, its parts (a module or folder of ``hdchess/``; ``hdchess`` itself, the package's face) before
+    the first run of two spaces, separated by commas."""
+    block = re.search(r"^```layers\n(.*?)^```", text, re.S | re.M)
+    assert block is not None, "architecture.md has no ```layers block"
+    return [[part.strip() for part in line.split("  ")[0].split(",")] for line in block.group(1).splitlines()
+            if line.strip()]
+
+
+def part_of(module: str) -> str:
+    """The part of the package a module belongs to: its file or folder under ``hdchess/``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
+def upward_imports(graph: dict[str, set[str]], layers: list[list[str]]) -> list[str]:
+    """Each import of a module from a layer above its own, as "importer -> imported"."""
+    rank = {part: index for index, layer in enumerate(layers) for part in layer}
+    return sorted(f"{name} -> {target}" for name, targets in graph.items() for target in targets
+                  if rank[part_of(target)] < rank[part_of(name)])
+
+
+def test_every_part_of_the_package_is_in_one_layer() -> None:
+    layers = layer_order(ARCHITECTURE.read_text(encoding="utf-8"))
+    drawn = [part for layer in layers for part in layer]
+    assert len(drawn) == len(set(drawn)), "a part is drawn in two layers"
+    assert {part_of(name) for name in import_graph()} == set(drawn)
+
+
+def test_no_module_imports_a_layer_above_its_own() -> None:
+    """The rules and the families sit below the search: a family's evaluation implements
+    ``hdchess.knowledge``, beside the rules, and never imports ``hdchess.ai``."""
+    layers = layer_order(ARCHITECTURE.read_text(encoding="utf-8"))
+    assert upward_imports(import_graph(), layers) == []
+
+
+def test_the_layer_check_finds_an_import_that_runs_up() -> None:
+    layers = layer_order("```layers\nai, players  the search\nrules  what a game is\n```\n")
+    assert layers == [["ai", "players"], ["rules"]]
+    graph = {"hdchess.ai.search": {"hdchess.rules", "hdchess.players"}, "hdchess.rules": {"hdchess.ai.knowledge"}}
+    assert upward_imports(graph, layers) == ["hdchess.rules -> hdchess.ai.knowledge"]
 
 
 @pytest.mark.parametrize(("graph", "expected"), [

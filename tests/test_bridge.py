@@ -379,7 +379,7 @@ def test_a_new_game_does_not_import_the_ai():
             "{'cmd': 'new_game', 'args': {'seed': 1, 'level': 'expert'}}, {'cmd': 'play', 'args': {'move': 'c2'}})]; "
             "bad = json.loads(handle(json.dumps({'cmd': 'new_game', 'args': {'level': 'Champion'}}))); "
             "print(json.dumps([[r['ok'] for r in replies], replies[1]['result']['level'], bad['error'], "
-            "sorted(m for m in ('hdchess.ai.search', 'hdchess.ai.levels', 'hdchess.players') if m in sys.modules)]))")
+            "sorted(m for m in ('hdchess.ai.search', 'hdchess.ai.decision', 'hdchess.players') if m in sys.modules)]))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     oks, level, refused, imported = json.loads(out)
     assert oks == [True, True, True] and level == "Expert" and imported == []

@@ -7,10 +7,10 @@ import pytest
 
 from hdchess import Game, HdchessError, IllegalMoveError, InvalidMoveError, PositionError, load_ruleset
 from hdchess.ai import SearchLimits, analyse
-from hdchess.ai.knowledge import DECISIVE
 from hdchess.cli import main
 from hdchess.core import BLACK, RED
 from hdchess.gamestate import Termination
+from hdchess.knowledge import DECISIVE
 from hdchess.notation import sorted_action_texts
 
 RULES = load_ruleset("cheight")

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from hdchess import load_ruleset
+from hdchess.ai.decision import choose_action
 from hdchess.ai.forced import mate_moves, mate_score
-from hdchess.ai.levels import choose_action
 from hdchess.ai.mate import applies, forced_win, keeps_forced_win
 from hdchess.game import Game
 from hdchess.lab.mates import exhaustive, verdict
@@ -225,7 +225,7 @@ def test_a_move_with_a_time_limit_keeps_to_it_forced_win_search_included(monkeyp
     search's own). Measured before: 811 ms a move for ``go movetime 700`` in Cheight."""
     from types import SimpleNamespace
 
-    from hdchess.ai import levels
+    from hdchess.ai import decision
     from hdchess.ai.limits import SearchLimits
 
     clock = [100.0]
@@ -235,13 +235,23 @@ def test_a_move_with_a_time_limit_keeps_to_it_forced_win_search_included(monkeyp
         clock[0] += 0.25
         return None
 
-    monkeypatch.setattr(levels, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
-    monkeypatch.setattr(levels, "forced_result", forced_search_that_takes_250_ms)
-    monkeypatch.setattr(levels, "level_search", lambda state, level, seed, limits, *rest: given.append(limits))
+    class Searcher:
+        def __init__(self, state, limits, **options):
+            given.append(limits)
+
+        def begin(self):
+            pass
+
+    monkeypatch.setattr(decision, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    monkeypatch.setattr(decision, "forced_result", forced_search_that_takes_250_ms)
+    monkeypatch.setattr(decision, "Searcher", Searcher)
     state = load_ruleset("cheight").new_state()
     for limits in (SearchLimits(movetime_ms=700), SearchLimits(movetime_ms=150), SearchLimits(nodes=4000)):
-        levels.search_within(state, "Grandmaster", 0, limits)
+        decision.Decision(state, "Grandmaster", 0, limits).begin()
     assert [(g.movetime_ms, g.nodes) for g in given] == [(450, None), (1, None), (None, 4000)]
+    top = decision.Decision(state, "Grandmaster")  # the level's own time: its manager gets what is left
+    top.begin()
+    assert top.timing is not None and top.timing.target_ms == 2000 - 250
 
 
 def test_a_level_with_its_own_budget_plays_a_forced_win_found_first():

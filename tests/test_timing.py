@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from hdchess import load_ruleset
 from hdchess.ai import SearchLimits, choose_action
+from hdchess.ai.decision import Decision
 from hdchess.ai.level_table import LEVELS, level_by_name
-from hdchess.ai.levels import level_searcher, time_manager
+from hdchess.ai.levels import time_manager
 from hdchess.ai.search import Searcher
 from hdchess.ai.timing import BASE_SHARE, MAX_SHARE, MIN_SHARE, TimeManager
 from hdchess.game import Game
@@ -81,8 +82,10 @@ def test_only_a_level_that_thinks_by_time_and_is_given_no_budget_is_managed():
     assert time_manager(top, ruleset) is not None and time_manager(top, ruleset).target_ms == top.movetime_ms
     assert time_manager(top, ruleset, SearchLimits(movetime_ms=700)) is None  # a match's or engine's own time
     assert all(time_manager(level, ruleset) is None for level in LEVELS if level.nodes is not None)
-    assert level_searcher(ruleset.new_state(), "Grandmaster").timing is not None
-    assert level_searcher(ruleset.new_state(), "Master").timing is None
+    for level, managed in (("Grandmaster", True), ("Master", False)):
+        decision = Decision(ruleset.new_state(), level)
+        decision.begin()
+        assert (decision.timing is not None) == managed
 
 
 class Scripted(TimeManager):

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from ..knowledge import DECISIVE
 from ..rules import GameState
 from . import mate
-from .knowledge import DECISIVE
 from .limits import SearchLimits
 from .search import SearchInfo, SearchResult
 

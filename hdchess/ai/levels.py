@@ -14,30 +14,21 @@ allows: about 2 s a move (the web app shows its progress and can make it move
 at once).
 
 The table of levels (:mod:`.level_table`) is kept apart from the search, so
-naming or listing the levels costs no search; this module plays them.
+naming or listing the levels costs no search; this module holds how a level
+weighs the search's values (its temperature and contempt in the evaluation's
+units, when it converts a won ending, the budget of a move by time), and
+:mod:`.decision` plays them.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import threading
-import time
-from collections.abc import Callable
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
 
-from ..rules import GameState
-from .forced import avoid_proven_loss, forced_result, time_left
+from ..rules import GameState, Ruleset
 from .level_table import LEVELS, TIMED_LEVELS, TOP_LEVEL, Level, level_by_name
-from .limits import SearchLimits, default_threads
-from .search import Searcher, SearchInfo, SearchResult, Table, analyse
+from .limits import SearchLimits
 from .timing import TimeManager
-
-if TYPE_CHECKING:
-    from ..rules import Ruleset
-
-InfoCallback = Callable[[SearchInfo], None]
 
 
 def softmax_choice(scores: dict[int, float], temperature: float, rng: random.Random) -> int:
@@ -84,115 +75,22 @@ def converting(state: GameState) -> bool:
     return knowledge.estimate(state, knowledge.weights) >= lead
 
 
-def time_manager(level: Level, ruleset: Ruleset, limits: SearchLimits | None = None) -> TimeManager | None:
-    """The budget of a move of a level that thinks by time, following the search (timing.py);
-    None for a level with a node budget or a search given its own ``limits``."""
+def time_manager(level: Level, ruleset: Ruleset, limits: SearchLimits | None = None,
+                 spent_ms: float = 0.0) -> TimeManager | None:
+    """The budget of a move of a level that thinks by time, following the search (timing.py), less
+    the ``spent_ms`` the move spent before it (the forced-win search); None for a level with a node
+    budget or a search given its own ``limits``."""
     if limits is not None or level.movetime_ms is None:
         return None
-    return TimeManager(level.movetime_ms, point_units(ruleset))
+    return TimeManager(max(1.0, level.movetime_ms - spent_ms), point_units(ruleset))
 
 
-def choose_action(state: GameState, level: str | int | Level = "Master", seed: int = 0,
-                  stop: threading.Event | None = None, on_info: InfoCallback | None = None,
-                  threads: int | None = None) -> SearchResult:
-    """The action the level plays in ``state``: the same for the same state and seed
-    (for a level with a node budget; ``stop`` and ``on_info`` as for ``analyse``). A level
-    that thinks by time searches with ``threads`` worker processes (:mod:`.parallel`; None:
-    the process's default, :func:`.limits.default_threads`); a level with a node budget
-    always searches alone."""
-    level = level if isinstance(level, Level) else level_by_name(level)
-    forced = forced_result(state, level.limits(), on_info)  # no chance (Cheight): a forced win first
-    if forced is not None:
-        return forced
-    temperature = temperature_in_units(level, state.ruleset)
-    margin = None if temperature <= 0 else 5 * temperature
-    contempt, timing = contempt_in_units(level, state.ruleset), time_manager(level, state.ruleset)
-    workers = _workers(level, level.limits(), threads)
-    if workers > 1:
-        from .parallel import ParallelSearcher, shared_pool
-
-        result = ParallelSearcher(state.copy(), level.limits(), shared_pool(workers), seed, on_info, stop, margin,
-                                  contempt, temperature <= 0, timing).run()
-    else:
-        result = analyse(state, level.limits(), seed=seed, root_margin=margin, stop=stop, on_info=on_info,
-                         contempt=contempt, book=temperature <= 0, timing=timing)
-    checks = max(100, (level.nodes or 80_000) // 8)  # nodes for each proof that the other side wins by force
-    if temperature <= 0 or len(result.root_scores) < 2 or result.table:
-        return avoid_proven_loss(state, result, checks)  # every level plays what the endgame tables say
-    if converting(state):
-        return avoid_proven_loss(state, result, checks)
-    rng = random.Random(seed * 1_000_003 + state.ply)
-    points = {action: in_points(state.ruleset, score) for action, score in result.root_scores.items()}
-    action = softmax_choice(points, level.temperature, rng)
-    if action != result.action:
-        result = replace(result, action=action, score=result.root_scores[action], pv=(action,))
-    return avoid_proven_loss(state, result, checks)  # a game without chance: never into a proved forced loss
-
-
-def level_searcher(state: GameState, level: str | int | Level, seed: int = 0, limits: SearchLimits | None = None,
-                   stop: threading.Event | None = None, on_info: InfoCallback | None = None,
-                   tt: Table | None = None) -> Searcher:
-    """A search of ``state`` as the level plays it at full strength (no temperature; the
-    opening book, as every level that always plays its best move), within its own budget
-    or ``limits``, with its contempt for draws: run it whole (``run``) or in slices
-    (``begin`` and ``advance``); ``tt``, a table other workers share (the browser's pool)."""
-    level = level if isinstance(level, Level) else level_by_name(level)
-    return Searcher(state, level.limits() if limits is None else limits, on_info=on_info, stop=stop, book=True,
-                    timing=time_manager(level, state.ruleset, limits), tt=tt,
-                    **level_options(state, level, seed))
-
-
-def level_options(state: GameState, level: str | int | Level, seed: int) -> dict[str, Any]:
-    """What a search of ``state`` at the level is made with beyond its limits, as plain
-    data: the same for every worker of a parallel search (each adds its index to the seed)."""
+def level_options(state: GameState, level: str | int | Level, seed: int) -> dict[str, float | int]:
+    """What a helper's search of ``state`` at the level is made with beyond its limits, as plain
+    data (the browser's pool sends it as JSON; each helper adds its index to the seed)."""
     level = level if isinstance(level, Level) else level_by_name(level)
     return {"seed": seed, "contempt": contempt_in_units(level, state.ruleset)}
 
 
-def level_search(state: GameState, level: str | int | Level, seed: int = 0, limits: SearchLimits | None = None,
-                 stop: threading.Event | None = None, on_info: InfoCallback | None = None,
-                 threads: int | None = None) -> SearchResult:
-    """What :func:`level_searcher` finds, run whole; with ``threads`` workers (None: the
-    process's default) unless the search has a node budget, which one process keeps exact."""
-    level = level if isinstance(level, Level) else level_by_name(level)
-    budget = level.limits() if limits is None else limits
-    workers = _workers(level, budget, threads)
-    if workers <= 1:
-        return level_searcher(state, level, seed, limits, stop, on_info).run()
-    from .parallel import ParallelSearcher, shared_pool
-
-    return ParallelSearcher(state.copy(), budget, shared_pool(workers), seed, on_info, stop,
-                            contempt=contempt_in_units(level, state.ruleset), book=True,
-                            timing=time_manager(level, state.ruleset, limits)).run()
-
-
-def search_within(state: GameState, level: str | int | Level, seed: int, limits: SearchLimits,
-                  stop: threading.Event | None = None, on_info: InfoCallback | None = None,
-                  threads: int | None = None) -> SearchResult:
-    """A move searched within ``limits`` at the level's full strength, as the engine's ``go`` with limits
-    and a match's ``Grandmaster@700ms`` play it: in a game without chance a forced win first (a share of
-    the limits), then :func:`level_search` with the time that is left, so the move keeps to its time."""
-    started = time.perf_counter()
-    forced = forced_result(state, limits, on_info)
-    if forced is not None:
-        return forced
-    spent_ms = (time.perf_counter() - started) * 1000
-    return level_search(state.copy(), level, seed, time_left(limits, spent_ms), stop, on_info, threads)
-
-
-def _workers(level: Level, limits: SearchLimits, threads: int | None) -> int:
-    """How many processes search: one for a node budget (deterministic) or a level that
-    errs on purpose, else ``threads`` (None: the process's default)."""
-    if limits.nodes is not None or level.temperature > 0:
-        return 1
-    return default_threads() if threads is None else threads
-
-
-def hint(state: GameState, seed: int = 0) -> SearchResult:
-    """The Master's choice, with its evaluation and principal variation."""
-    return choose_action(state, "Master", seed)
-
-
-__all__ = ["LEVELS", "TIMED_LEVELS", "TOP_LEVEL", "Level", "choose_action", "contempt_in_units", "converting",
-           "hint", "in_points", "level_by_name", "level_search", "level_searcher", "point_units", "search_within",
-           "softmax_choice", "temperature_in_units", "time_manager"]
+__all__ = ["LEVELS", "TIMED_LEVELS", "TOP_LEVEL", "Level", "contempt_in_units", "converting", "in_points",
+           "level_by_name", "level_options", "point_units", "softmax_choice", "temperature_in_units", "time_manager"]

@@ -1,7 +1,7 @@
 """Expectiminimax search over the public position, for every game.
 
 The search talks to a game only through the state protocol
-(:class:`hdchess.rules.GameState`) and the game's :class:`~.knowledge.Knowledge`.
+(:class:`hdchess.rules.GameState`) and the game's :class:`~hdchess.knowledge.Knowledge`.
 A chance action (a flip: face-down pieces are unknown to both players) is a
 *chance node*: its children are its outcomes, weighted by their probability.
 Decision nodes use negamax alpha-beta with principal variation search; chance
@@ -38,12 +38,12 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..gamestate import Action, Outcome
+from ..knowledge import DECISIVE, WIN_BONUS, Weights, terminal_utility
 from ..rules import GameState
-from .knowledge import DECISIVE, WIN_BONUS, Weights, terminal_utility
 from .limits import SearchLimits
 
 if TYPE_CHECKING:
-    from .tables import EndgameTables, TableProber
+    from ..table_protocol import EndgameTables, TableProber
     from .timing import TimeManager
 
 INFINITY = 1e9

@@ -11,7 +11,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..gamestate import Action
+from ..notation import parse_position
 from ..rules import GameState
+from ..variants import load_ruleset
 from .search import TTEntry
 
 # (variant, settings, the position the record starts from, ((action, what a flip revealed or None), ...))
@@ -59,9 +61,6 @@ def _revealed(state: GameState, action: Action, key_after: int) -> int:
 
 
 def _parse(variant: str, settings: Sequence[tuple[str, Any]], text: str) -> GameState:
-    from ..notation import parse_position
-    from ..variants import load_ruleset
-
     return parse_position(text, load_ruleset(variant, **dict(settings)))
 
 
@@ -102,8 +101,8 @@ class CallTable:
     is met again with the entry's data on both sides (``check ^ data``, 31 bits): a torn
     entry, or one of another search, reads as none, as in :class:`SharedTable`."""
 
-    def __init__(self, probe: Callable[[int, int], Any], store: Callable[[int, int, int, float], object],
-                 slots: int) -> None:
+    def __init__(self, probe: Callable[[int, int], Sequence[float] | None],
+                 store: Callable[[int, int, int, float], object], slots: int) -> None:
         if slots < 2 or slots & (slots - 1):
             raise ValueError(f"a shared table's slots must be a power of two, not {slots}")
         self._probe, self._store = probe, store

@@ -15,54 +15,14 @@ the search uses them only for games under exactly those rules.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
 
-if TYPE_CHECKING:
-    from ..gamestate import Action
-    from ..rules import GameState, Ruleset
-
-
-class TableProber(Protocol):
-    """What reads one ruleset's tables for the search (see :class:`~.knowledge.Knowledge`)."""
-
-    def probe(self, state: GameState) -> float | None:
-        """The exact value for the side to act, as if at the root; None when not covered."""
-
-    def root(self, state: GameState) -> dict[Action, float] | None:
-        """The value of every legal action seen from the root; None when not covered."""
-
-    def plies_away(self, state: GameState) -> int:
-        """No position fewer plies from ``state`` is covered."""
-
-
-class EndgameTables(Protocol):
-    """A family's endgame tables, as its knowledge offers them (``knowledge.tables``)."""
-
-    def prober(self, ruleset: Ruleset) -> TableProber | None:
-        """What reads ``ruleset``'s tables (None when there are none)."""
-
-    def add_directory(self, directory: str | Path) -> None:
-        """Read the table files in ``directory`` too."""
-
-    def coverage(self, ruleset: Ruleset) -> int:
-        """The most pieces a covered position of ``ruleset`` may have (0: no tables)."""
-
-    def build(self, ruleset: Ruleset, pieces: int, directory: str | Path | None = None,
-              progress: Callable[[str], None] | None = None) -> tuple[Path, dict[str, Any], float]:
-        """Solve every material up to ``pieces`` pieces; returns (path, header, seconds)."""
-
-    def describe(self, variant: str) -> list[str]:
-        """One line per table file of ``variant``."""
-
-    def verify(self, ruleset: Ruleset, samples: int = 2000, seed: int = 0) -> dict[str, int]:
-        """Check random covered positions against the rules engine; counts by verdict."""
+from ..rules import Ruleset
+from ..table_protocol import EndgameTables
+from ..variants import load_ruleset, variant_names
 
 
 def _ruleset(variant: str, settings: list[str]) -> Ruleset:
-    from .. import load_ruleset  # the registry of games, at run time only
-
     options: dict[str, str] = {}
     for setting in settings:
         name, sep, value = setting.partition("=")
@@ -80,8 +40,6 @@ def _tables(ruleset: Ruleset) -> EndgameTables:
 
 
 def _variants(chosen: str | None) -> list[str]:
-    from .. import variant_names
-
     return [chosen] if chosen else variant_names()
 
 
@@ -89,8 +47,6 @@ def add_directory(directory: str | Path) -> dict[str, int]:
     """Read the table files in ``directory`` too, in every game that has tables (the web
     app adds the bigger tables this way once it has fetched them); returns, for each game,
     the most pieces a covered position may have under its default rules."""
-    from .. import load_ruleset, variant_names
-
     coverage: dict[str, int] = {}
     for variant in variant_names():
         ruleset = load_ruleset(variant)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ai.knowledge import WIN_BONUS
 from ..errors import IllegalMoveError, InvalidMoveError
 from ..game import Game
 from ..gamestate import Action
 from ..inputs import shown
+from ..knowledge import WIN_BONUS
 from ..messages import Message
 from ..rules import GameState
 from .args import BridgeError

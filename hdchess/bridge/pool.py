@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+from collections.abc import Callable
 from typing import Any
 
 from ..ai.level_table import TIMED_LEVELS
@@ -51,7 +52,7 @@ def share_table(session: GameSession, slots: int) -> dict[str, Any]:
     return {"slots": slots}
 
 
-def pool_job(session: GameSession, level: str, ms: float) -> dict[str, Any]:
+def pool_job(session: GameSession, level: str) -> dict[str, Any]:
     """Begin the top level's search of the AI's move with the shared table, and say what the helpers
     search: ``{"job": None}`` when they have nothing to do (a level that thinks by nodes, a search
     already begun or already over: the book, a table, a forced move or win)."""
@@ -68,8 +69,8 @@ def pool_job(session: GameSession, level: str, ms: float) -> dict[str, Any]:
     if level not in TIMED_LEVELS or session.thinking is not None and session.thinking[0] == len(session.game.moves):
         return {"job": None}
     table.salt = int.from_bytes(os.urandom(4), "little")  # this search's entries only
-    search = search_for(session, level, ms, tt=table)
-    if getattr(search, "finished", True) or len(session.game.state.legal_actions()) < 2:
+    search = search_for(session, level, tt=table)
+    if search.finished or len(session.game.state.legal_actions()) < 2:
         return {"job": None}
     turn = make_turn(session.game, session.player_seed)
     try:
@@ -83,7 +84,7 @@ def pool_job(session: GameSession, level: str, ms: float) -> dict[str, Any]:
 class _Stopped:
     """A helper's stop signal: the stop word of the shared buffer (``Atomics.load``)."""
 
-    def __init__(self, stopped: Any) -> None:
+    def __init__(self, stopped: Callable[[], bool]) -> None:
         self.is_set = stopped
 
 

@@ -206,9 +206,11 @@ def share_table(session: Session, a: Args) -> Reply:
 
 def pool_job(session: Session, a: Args) -> Reply:
     """Begin the AI's search with the shared table; what the page's helpers search (or ``{"job": null}``).
-    ``ms``: the page's slice of thinking, as ``think`` is given (a forced win's search is five of them)."""
+    ``ms``: the page's slice of thinking, checked as ``think`` checks it; the search begun does not
+    depend on it (its forced-win search takes a fifth of the level's time, as every move's does)."""
     check_args("pool_job", a, ("level", "ms"))
-    return pool.pool_job(session, read.level_name(a.get("level", session.level)), _slice_ms(a))
+    _slice_ms(a)
+    return pool.pool_job(session, read.level_name(a.get("level", session.level)))
 
 
 def evaluations(session: Session, a: Args) -> Reply:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ai.knowledge import WIN_BONUS
 from ..core import RED
 from ..game import Game
+from ..knowledge import WIN_BONUS
 from ..notation import pv_text
 from ..rules import GameState
 from .view import states

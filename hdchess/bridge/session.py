@@ -11,13 +11,17 @@ game as it was.
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..game import Game, PlayedMove
 from ..gamestate import Action, Termination
 from ..messages import Message
 from ..rules import Ruleset
 from .args import BridgeError
+
+if TYPE_CHECKING:
+    from ..ai.decision import Decision
+    from ..ai.sharing import CallTable
 
 DEFAULT_LEVEL = "Club"
 DEFAULT_PLAYERS = {"1": "human", "2": "ai"}
@@ -50,8 +54,8 @@ class GameSession:
         self.players = dict(DEFAULT_PLAYERS)
         self.level = DEFAULT_LEVEL
         self.player_seed = new_player_seed()
-        self.thinking: tuple[int, str, Any] | None = None  # (actions played, level name, search)
-        self.shared_table: Any = None
+        self.thinking: tuple[int, str, Decision] | None = None  # (actions played, level name, the move under way)
+        self.shared_table: CallTable | None = None
         self.game: Game
         self.install(Game(), self.players, self.level, default_names(self.players, self.level))
 

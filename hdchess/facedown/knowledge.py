@@ -22,9 +22,9 @@ from dataclasses import dataclass, fields
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ..ai.knowledge import DECISIVE, Knowledge, Weights, two_largest, utility
 from ..core import GENERAL, RED, make_piece
 from ..gamestate import NO_SIDE
+from ..knowledge import DECISIVE, Knowledge, Weights, two_largest, utility
 from .book import book_move
 from .position import HIDDEN, NO_CHASE, Position
 from .tables import TABLES

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
     class TunableWeights(DataclassInstance, Protocol):
-        """A game's evaluation weights (:class:`hdchess.ai.knowledge.Weights`): a frozen dataclass of floats."""
+        """A game's evaluation weights (:class:`hdchess.knowledge.Weights`): a frozen dataclass of floats."""
 
         def as_dict(self) -> dict[str, float]: ...
 
@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help="SPSA: the weights to tune, comma-separated (default: every nonzero one)")
     parser.add_argument("--rate", type=float, default=1.0, help="SPSA: how far a won iteration moves the weights")
     args = parser.parse_args(argv)
-    # every family's weights are a frozen dataclass of floats (ai.knowledge.Weights says so)
+    # every family's weights are a frozen dataclass of floats (knowledge.Weights says so)
     start = cast("TunableWeights", load_ruleset(args.variant).knowledge.weights)
     print(f"start: {json.dumps(start.as_dict())}", flush=True)
     if args.spsa:

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..ai.knowledge import Knowledge, Weights, two_largest
+from ..knowledge import Knowledge, Weights, two_largest
 from .position import Position
 
 COVER_NOW = 500.0  # the side to move can cover the enemy General: a win next move

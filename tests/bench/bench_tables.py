@@ -33,7 +33,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from hdchess import Game, load_ruleset  # noqa: E402
-from hdchess.ai.levels import choose_action, level_by_name, softmax_choice, temperature_in_units  # noqa: E402
+from hdchess.ai.decision import choose_action  # noqa: E402
+from hdchess.ai.levels import level_by_name, softmax_choice, temperature_in_units  # noqa: E402
 from hdchess.ai.search import Searcher, SearchLimits  # noqa: E402
 from hdchess.limits import DEFAULT_MAX_PLIES  # noqa: E402
 from hdchess.players import move_seed  # noqa: E402

@@ -11,7 +11,7 @@ move on both sides, with the game's weights and, if given, with ``--weight``
 changes (an ending feature against the weights that play). Prints how many the
 side ahead wins each way. With ``--levels AHEAD OTHER`` the two levels play them
 out instead (their temperatures, contempt and seeds), once as they play and once
-with their temperature kept however far ahead they are (``levels.converting``
+with their temperature kept however far ahead they are (``decision.converting``
 off): does the conversion rule win them? Not a test.
 
     python3 tests/bench/conversions.py runs/banqi-Expert-Club.txt --player Expert --levels Expert Club
@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from hdchess import Game  # noqa: E402
-from hdchess.ai import SearchLimits, analyse, choose_action, level_by_name, levels  # noqa: E402
+from hdchess.ai import SearchLimits, analyse, choose_action, decision, level_by_name  # noqa: E402
 from hdchess.core import BLACK, RED  # noqa: E402
 from hdchess.limits import DEFAULT_MAX_PLIES  # noqa: E402
 from hdchess.match import split_records  # noqa: E402
@@ -81,14 +81,14 @@ def converted_by_levels(game: Game, ahead: int, names: tuple[str, str], seed: in
 
 def compare_levels(endings: list[tuple[Game, int]], names: tuple[str, str], seeds: int) -> None:
     """How many the levels' side ahead wins, as they play and with the conversion rule off."""
-    as_they_play = levels.converting
+    as_they_play = decision.converting  # the rule as the Decision reads it
     for label, rule in (("as the levels play", as_they_play), ("temperature throughout", lambda state: False)):
-        levels.converting = rule
+        decision.converting = rule
         try:
             wins = sum(converted_by_levels(game, ahead, names, seed)
                        for seed in range(seeds) for game, ahead in endings)
         finally:
-            levels.converting = as_they_play
+            decision.converting = as_they_play
         print(f"  {label}: {names[0]} wins {wins} of {seeds * len(endings)} against {names[1]}")
 
 

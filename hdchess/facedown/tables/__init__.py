@@ -61,8 +61,8 @@ from .probe import ScoreProber, WdlProber, rules_key
 from .store import FORMAT, TableFile, add_directory, cache_directory, search_path, table_files
 
 if TYPE_CHECKING:
-    from ...ai.tables import TableProber
     from ...rules import Ruleset
+    from ...table_protocol import TableProber
 
 
 class FaceDownTables:

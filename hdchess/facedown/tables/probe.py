@@ -17,8 +17,8 @@ from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...ai.knowledge import DECISIVE, terminal_utility
 from ...core import GENERAL, squares
+from ...knowledge import DECISIVE, terminal_utility
 from ..position import CHASE_LIMIT, EMPTY, NO_CHASE, Position
 from . import score, wdl
 from .space import SYMMETRIES, Material, material

@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
-from typing import Any
 
 WIN_BONUS = 30.0  # utility of winning, in points, on top of the score difference
 DECISIVE = 1000.0  # win/loss games: the value of a win (minus the plies to reach it)
@@ -53,16 +52,17 @@ def two_largest(board: list[int], values: tuple[int, ...], squares: tuple[int, .
     return first, second
 
 
+@dataclass(frozen=True)
 class Weights:
-    """Base of a family's evaluation weights: a frozen dataclass of floats."""
+    """Base of a family's evaluation weights: a frozen dataclass of floats (a family's subclass
+    names them)."""
 
     def as_dict(self) -> dict[str, float]:
-        values: dict[str, float] = asdict(self)  # type: ignore[call-overload]  # (subclasses are dataclasses)
-        return values
+        return asdict(self)
 
     @classmethod
     def names(cls) -> list[str]:
-        return [f.name for f in fields(cls)]  # type: ignore[arg-type]
+        return [f.name for f in fields(cls)]
 
 
 @dataclass(frozen=True)
@@ -114,10 +114,10 @@ class Knowledge:
     """
 
     name: str
-    weights: Any
+    weights: Weights
     evaluate: Callable[..., float]
     estimate: Callable[..., float]
-    leaf_scan: Callable[..., tuple[list[int], Any]]
+    leaf_scan: Callable[..., tuple[list[int], object]]
     captures: Callable[..., list[int]]
     order: Callable[..., list[int]]
     eval_key: Callable[..., int] | None = None
@@ -126,7 +126,7 @@ class Knowledge:
     in_points: Callable[..., float] | None = None
     draw_share: Callable[..., float] | None = None
     converting_lead: float | None = None
-    tables: Any = None
+    tables: object = None  # an EndgameTables (hdchess/table_protocol.py, above the rules it names)
 
 
 __all__ = ["DECISIVE", "WIN_BONUS", "Knowledge", "Weights", "terminal_utility", "utility"]
