@@ -9,7 +9,8 @@ Parameters are plain values a translation can render in its own words:
 square names, numbers, piece letters (a name ending in ``kind`` is shown as
 the kind, "Chariot"; one ending in ``piece`` as the piece, "red Chariot"; a
 number named ``...pieces`` as "2 pieces";
-upper case red, lower case black), colour names (``color``), a termination
+upper case red, lower case black), colour names (``color``; one ending in ``side`` is the side that
+acts, "Black"), a termination
 (``termination``), lists (joined with commas) and other Messages.
 
 >>> reason = Message("move.blocked", kind="R", sq="c2", blocker="f2")
@@ -26,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .core import KIND_LETTERS, KIND_NAMES, piece_from_letter, piece_name
+from .core import COLOR_NAMES, KIND_LETTERS, KIND_NAMES, piece_from_letter, piece_name
 
 TEMPLATES: dict[str, str] = {
     # an action that is refused, and why ({reason} is another message)
@@ -105,7 +106,7 @@ TEMPLATES: dict[str, str] = {
     "swap.needs_height": "a swap names the square and the height of the chosen piece, such as a8=c1^0",
     "stack.nothing_to_capture": "{sq} has no enemy piece on top to capture (write a move as a2-a3)",
     "stack.general_covered": "the game is over: the {color} General is covered",
-    "stack.promotion_pending": "{color} must swap the Soldier on {sq} with one of its pieces, then {next_color} moves",
+    "stack.promotion_pending": "{side} must swap the Soldier on {sq} with one of its pieces, then {next_side} moves",
     "stack.swap_first": "{color} must first swap the Soldier on {sq} (a promotion), before any move",
     "swap.none_pending": "no promotion is pending: a swap follows a Soldier reaching its end rank",
     "swap.wrong_soldier": "the Soldier to swap is the one on {sq}, not a piece on {other}",
@@ -221,6 +222,8 @@ def _render(name: str, value: Any) -> str:
     """One parameter in English."""
     if isinstance(value, (list, tuple)):
         return ", ".join(_render(name, v) for v in value)
+    if name.endswith("side") and value in COLOR_NAMES:  # a side that acts: "Black moves", not "black moves"
+        return str(value).capitalize()
     if name.endswith("pieces") and isinstance(value, int):
         return f"{value} piece" if value == 1 else f"{value} pieces"
     if isinstance(value, str) and not isinstance(value, Message) and len(value) == 1:

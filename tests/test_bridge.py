@@ -544,3 +544,13 @@ def test_moves_carry_the_pieces_that_moved(session):
     last = view["moves"][-1]
     assert last["piece"] == piece and last["swapped"] is None
     assert all(m["piece"] is None for m in view["moves"] if m["kind"] == "flip")
+
+
+def test_a_cheight_capture_in_the_move_list_names_the_piece_it_covers(session):
+    """The move list writes 相a4×卒b5 as the hint does: in Cheight nothing leaves the board, so the
+    victim is the destination's top piece before the move."""
+    record = '[Variant "cheight"]\n[FEN "3k/4/4/4/4/e1E1/1[pRA]2/2[chrh]K r 0 0"]\n\n*'
+    call(session, "load_record", record=record)
+    call(session, "play", move="d1xc1")  # the red General takes the black Horse on top of c1
+    entry = call(session, "view")["moves"][-1]
+    assert (entry["kind"], entry["piece"], entry["captured"]) == ("capture", "K", "h")

@@ -295,7 +295,7 @@ def test_views_show_stacks_and_the_pending_promotion():
     assert state.square_text(names.index("a8")) == "ceP" and state.square_text(names.index("b8")) is None
     info = state.public_info()
     assert info["quiet"] == 0 and info["quiet_limit"] == 100 and "pool" not in info
-    assert info["note"] == "red must swap the Soldier on a8 with one of its pieces, then black moves"
+    assert info["note"] == "Red must swap the Soldier on a8 with one of its pieces, then Black moves"
     assert "promotion" not in RULES.new_state().public_info()
 
 
@@ -482,7 +482,7 @@ def test_cli_show_draws_tops_and_heights_and_lists_stacks(capsys):
     assert lines[1].split() == ["8", "e2", "p2", "k2", "e2"]
     assert "red to move" in out and "c1: C K (bottom to top)" in out
     status, out, _ = run(capsys, ["show", "--variant", "cheight", "--stacks", "[ceP]2k/4/4/4/4/4/4/[RA]1K1 b 0 1"])
-    assert "red must swap the Soldier on a8" in out and "a8: 包 象 兵 (bottom to top)" in out
+    assert "Red must swap the Soldier on a8" in out and "a8: 包 象 兵 (bottom to top)" in out
 
 
 def test_cli_rules_and_variants_describe_cheight(capsys):

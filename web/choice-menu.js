@@ -4,7 +4,7 @@
 
 import { makeDisc } from "./discs.js";
 import { t } from "./i18n.js";
-import { kindName } from "./pieces.js";
+import { kindName, pieceName } from "./pieces.js";
 
 /** @typedef {import("./engine-client.js").Action} Action */
 
@@ -27,6 +27,22 @@ function disc(letter, letters) {
   d.classList.add("small");
   d.setAttribute("aria-hidden", "true");
   return [d];
+}
+
+/** The pieces an Advisor carries, nearest first, by colour, alike ones counted: "the red Elephant,
+ *  2 black Soldiers and the red Horse" (红相、黑卒×2和红傌).
+ *  @param {string[]} letters @returns {string} */
+function carriedWords(letters) {
+  /** @type {[string, number][]} */
+  const runs = [];
+  for (const letter of letters) {
+    const last = runs.at(-1);
+    if (last && last[0] === letter) last[1] += 1;
+    else runs.push([letter, 1]);
+  }
+  const parts = runs.map(([letter, n]) => t(n === 1 ? "choice.one" : "choice.many", { piece: pieceName(letter), n }));
+  return parts.length < 2 ? parts.join("")
+    : `${parts.slice(0, -1).join(t("choice.sep"))}${t("choice.and")}${parts.at(-1)}`;
 }
 
 /**
@@ -55,8 +71,7 @@ export function describeChoice(action, board) {
     if (carry === 0 || carried.length !== carry) {
       return { words: t("choice.alone"), pieces: disc(mover, letters) };
     }
-    const names = carried.map(kindName);
-    const words = t("choice.carry", { pieces: names.join(t("choice.and")) });
+    const words = t("choice.carry", { pieces: carriedWords(carried) });
     return { words, pieces: [mover, ...carried].flatMap((l) => disc(l, letters)) };
   }
   return { words: action.choice ?? action.move, pieces: [] };

@@ -31,23 +31,30 @@ def has_penalty(game: Game) -> bool:
     return int(game.ruleset.get("repetition_penalty", 0) or 0) > 0
 
 
-def move_dict(game: Game, move: PlayedMove, index: int, pieces: tuple[str | None, str | None] = (None, None)
-              ) -> dict[str, Any]:
+MovePieces = tuple[str | None, str | None, str | None]
+
+
+def move_dict(game: Game, move: PlayedMove, index: int, pieces: MovePieces = (None, None, None)) -> dict[str, Any]:
     """One action of the game's move list (``index`` from 0) as the page lists it. ``pieces`` are what
-    left the start square (a piece, or a stack's moving part bottom to top, its mover last) and, for a
-    swap, what came to it: the page writes the move in piece characters without knowing any rule."""
+    left the start square (a piece, or a stack's moving part bottom to top, its mover last), for a
+    swap what came to it, and the piece on top of the destination before the move: the page writes
+    the move in piece characters without knowing any rule. A capture names its victim, the one
+    taken off the board or, where a capture covers (Cheight), the one covered, as a hint does."""
+    covered = pieces[2] if move.kind == "capture" else None
     return {"ply": game.start_ply + index + 1, "text": move.text, "color": color_name(move.color),
             "player": move.player, "kind": move.kind, "from": move.squares[0], "to": move.squares[1],
-            "revealed": _letter(move.revealed), "captured": _letter(move.captured),
+            "revealed": _letter(move.revealed), "captured": _letter(move.captured) or covered,
             "penalised": move.penalised and has_penalty(game), "piece": pieces[0], "swapped": pieces[1]}
 
 
-def moving_pieces(game: Game) -> list[tuple[str | None, str | None]]:
-    """For each action of the game: the letters that left its start square (None for a flip), and the
-    letters that came to it (a swap's other piece; else None)."""
-    out: list[tuple[str | None, str | None]] = []
+def moving_pieces(game: Game) -> list[MovePieces]:
+    """For each action of the game: the letters that left its start square (None for a flip), the
+    letters that came to it (a swap's other piece; else None), and the top piece of its destination
+    before it (None on an empty or face-down square)."""
+    out: list[MovePieces] = []
     names = None
     before: str | None = None
+    target: str | None = None
     for index, state in enumerate(states(game)):
         if names is None:
             names = {name: sq for sq, name in enumerate(state.geometry.square_names)}
@@ -55,16 +62,17 @@ def moving_pieces(game: Game) -> list[tuple[str | None, str | None]]:
             move = game.moves[index - 1]
             after = state.square_text(names[move.squares[0]]) or ""
             start = before or ""
+            top = target[-1] if target and target != "x" else None
             if move.squares[0] == move.squares[1] or start == "x":
-                out.append((None, None))
+                out.append((None, None, None))
             else:
                 common = 0
                 while common < min(len(start), len(after)) and start[common] == after[common]:
                     common += 1
-                out.append((start[common:] or None, after[common:] or None))
+                out.append((start[common:] or None, after[common:] or None, top))
         if index < len(game.moves):
-            sq = names[game.moves[index].squares[0]]
-            before = state.square_text(sq)
+            frm, to = game.moves[index].squares
+            before, target = state.square_text(names[frm]), state.square_text(names[to])
     return out
 
 

@@ -500,7 +500,7 @@ class Position:
         if self.promo >= 0:
             color = COLOR_NAMES[self.side]
             square = self.geometry.square_names[self.promo]
-            info["note"] = Message("stack.promotion_pending", color=color, sq=square, next_color=COLOR_NAMES[self.turn])
+            info["note"] = Message("stack.promotion_pending", side=color, sq=square, next_side=COLOR_NAMES[self.turn])
         return info
 
 

@@ -98,6 +98,21 @@ def test_a_held_touch_shows_the_stack_without_clicking(page, site_url, browser):
     context.close()
 
 
+def test_a_carry_of_many_pieces_names_them_by_colour_and_counts_alike_ones(board_page):
+    """Not "Carry the Elephant and the Elephant and the Soldier and the Soldier and the Horse"."""
+    view = stacked_view({"flips": [], "moves": {"b2": [
+        {"move": f"b2-b4/{n}", "from": "b2", "to": "b4", "kind": "move", "capture": False, "penalised": False,
+         "choice": f"carry {n}", "carry": n} for n in (3, 5)]}})
+    view["squares"]["b2"] = "HppEEA"  # bottom first: a red Horse, two black Soldiers, two red Elephants, the Advisor
+    show(board_page, view)
+    cell(board_page, "b2").click()
+    cell(board_page, "b4").click()
+    menu = board_page.get_by_role("menu")
+    assert menu.locator(".choice-words").all_inner_texts() == [
+        "Carry 2 red Elephants and the black Soldier",
+        "Carry 2 red Elephants, 2 black Soldiers and the red Horse"]
+
+
 def choice_view():
     options = [{"move": "b2-b4/1", "from": "b2", "to": "b4", "kind": "move", "capture": False,
                 "penalised": False, "choice": "carry 1", "carry": 1},
@@ -119,7 +134,7 @@ def test_several_actions_to_one_square_open_a_choice_menu(board_page):
     items = menu.get_by_role("menuitem")
     # b2 holds a Soldier, a Chariot and the Advisor on top (bottom first): what each carry takes, in words
     assert menu.locator(".choice-words").all_inner_texts() == [
-        "Carry the Chariot", "Carry the Chariot and the Soldier · repetition penalty"]
+        "Carry the red Chariot", "Carry the red Chariot and the black Soldier · repetition penalty"]
     assert items.first.get_attribute("title") == "b2-b4/1"  # the notation stays one hover away
     expect(items.first).to_be_focused()
     assert board_page.evaluate("window.actions") == []

@@ -74,7 +74,7 @@ def test_an_advisor_carries_the_pieces_chosen_in_the_menu(open_app, engine_call)
     items = page.get_by_role("menu").get_by_role("menuitem")
     # each choice says what it does (the pieces below the Advisor on b2, nearest first), with its discs
     assert items.locator(".choice-words").all_inner_texts() == [
-        "Move alone", "Carry the Chariot", "Carry the Chariot and the Soldier"]
+        "Move alone", "Carry the red Chariot", "Carry the red Chariot and the black Soldier"]
     assert items.nth(2).locator(".disc").count() == 3  # the Advisor and the two pieces it carries
     assert items.nth(1).get_attribute("title") == "b2-c3+1"  # the notation, for those who read it
     items.nth(1).click()

@@ -3,7 +3,7 @@
 // it from its own template for that code (web/i18n.js, "msg.<code>"), and falls
 // back to the engine's English text for a code it does not know. Parameters are
 // rendered by their names, as the engine's catalog defines them: a name ending
-// in "kind" is a piece's kind, in "piece" a piece, "color" (or ending "_color") a colour,
+// in "kind" is a piece's kind, in "piece" a piece, "color" (or ending "_color" or "side") a colour,
 // "termination" why a game ended; lists are joined, nested messages worded too.
 
 import { getLang, has, t } from "../i18n.js";
@@ -29,7 +29,7 @@ function wordParam(name, value) {
   if (typeof value !== "string") return value;
   if (value.length === 1 && name.endsWith("kind")) return kindName(value);
   if (value.length === 1 && name.endsWith("piece")) return pieceName(value);
-  if (name === "color" || name.endsWith("_color")) return t(`color.${value}`);
+  if (name === "color" || name.endsWith("_color") || name.endsWith("side")) return t(`color.${value}`);
   if (name === "termination") return terminationName(value);
   if (name === "name" && has(`option.${value}`)) return optionLabel({ name: value }); // a rule option's name
   return value;

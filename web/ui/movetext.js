@@ -49,19 +49,33 @@ export function moveText(move, style) {
 }
 
 /** A legal action of a position (a hint, the engine's choice in review) as the player reads it: the
- *  piece on its start square, and what it takes. `squares` is that position's board.
+ *  piece on its start square, and what it takes, written as the move list will write it once played
+ *  (a carry with what it carries, a swap with the piece it brings). `squares` is that position's board.
  *  @param {Action | null | undefined} action @param {Record<string, string | null>} squares @param {MoveStyle} style
  *  @returns {string} */
 export function actionText(action, squares, style) {
   if (!action) return "";
   if (style.notation) return action.move;
   if (action.from === action.to) return t("move.flipUnknown", { sq: action.to });
-  const mover = topPiece(squares[action.from]);
+  const stack = squares[action.from] ?? "";
+  const mover = topPiece(stack);
   if (!mover) return action.move;
-  const content = squares[action.to];
+  const content = squares[action.to] ?? "";
+  // the bridge's action info has these for Cheight (not in the Action type every game shares)
+  const { carry, height } = /** @type {{carry?: number, height?: number}} */ (action);
+  if (action.kind === "swap") {
+    const other = typeof height === "number" ? content[height] : undefined;
+    return other ? t("move.swap", { piece: shown(mover, style), from: action.from, other: shown(other, style),
+      to: action.to }) : action.move;
+  }
   const capture = action.kind === "capture" || action.capture === true;
   const target = content === "x" ? "?" : content ? shown(/** @type {string} */ (topPiece(content)), style) : "";
   const text = capture ? `${shown(mover, style)}${action.from}×${target}${action.to}` : `${shown(mover, style)}${action.from}–${action.to}`;
-  const plain = (action.kind === "move" || action.kind === "capture") && !action.choice;
+  if (typeof carry === "number") {
+    const carried = carry > 0 ? stack.slice(Math.max(0, stack.length - 1 - carry), stack.length - 1) : "";
+    return carried.length === carry ? (carried ? t("move.carry", { move: text, pieces: shown(carried, style) }) : text)
+      : `${text} (${action.move})`;
+  }
+  const plain = action.kind === "move" || action.kind === "capture";
   return plain ? text : `${text} (${action.move})`;
 }
