@@ -1,0 +1,195 @@
+"""Banqi's house rules (RULES.md 4.1): chain captures and the charging Chariot.
+
+Each test sets up a position a player would meet and checks what the rules
+say of it: which actions are legal, what a chain does to the turn, the quiet
+count and repetition, how it is written and read, and why a refused action is
+refused (in English and in Chinese).
+"""
+
+import pytest
+
+from hdchess import Game, load_ruleset
+from hdchess.core import piece_from_letter
+from hdchess.errors import HdchessError, IllegalMoveError, RulesetError
+from hdchess.words import message_templates
+
+CHAINS = {"chain_captures": "yes"}
+RUSH = {"chariot_rush": "yes"}
+BOTH = CHAINS | RUSH
+
+
+def state_of(line, **options):
+    return load_ruleset("banqi", **options).read_position(line)
+
+
+def texts(state):
+    return {state.action_text(action) for action in state.legal_actions()}
+
+
+def refusal(state, text):
+    """The explanation of an illegal action, as a Message."""
+    action, _ = state.parse_action(text)
+    assert action not in state.legal_actions()
+    return state.explain_illegal(action)
+
+
+def chinese(message):
+    """A message in Chinese, as the web page words it: its template, a kind as the piece's character."""
+    spec = load_ruleset("banqi").spec
+
+    def word(key, value):
+        if hasattr(value, "code"):
+            return chinese(value)
+        return spec.glyph(piece_from_letter(value)) if key.endswith("kind") else value
+
+    params = {key: word(key, value) for key, value in message.params.items()}
+    return message_templates()["zh"][message.code].format(**params)
+
+
+# -- the options ------------------------------------------------------------------------
+
+def test_the_options_are_banqis_own_and_off_by_default():
+    ruleset = load_ruleset("banqi")
+    assert ruleset["chain_captures"] == "no" and ruleset["chariot_rush"] == "no"
+    assert load_ruleset("banqi", ChainCaptures="YES", ChariotRush=" yes")["chariot_rush"] == "yes"
+    with pytest.raises(RulesetError, match="chain_captures"):
+        load_ruleset("banqi", chain_captures="sometimes")
+    with pytest.raises(RulesetError, match="unknown option 'chariot_rush' for gaiqi"):
+        load_ruleset("gaiqi", chariot_rush="yes")
+
+
+def test_the_chariot_steps_one_square_unless_it_may_charge():
+    line = "R1p1p3/1p6/8/8 r - 0 20"
+    assert texts(state_of(line)) == {"a4-a3", "a4-b4"}
+    assert texts(state_of(line, **RUSH)) == {"a4-a3", "a4-a2", "a4-a1", "a4-b4", "a4xc4"}
+    assert texts(state_of(line, **BOTH)) == {"a4-a3", "a4-a2", "a4-a1", "a4-b4", "a4xc4", "a4xc4xe4"}
+
+
+# -- chains ---------------------------------------------------------------------------
+
+def test_a_chain_and_each_of_its_prefixes_are_actions():
+    # a red Horse a1 next to a black Soldier b1, with a black Cannon c1 behind it
+    line = "8/8/8/Hpc5 r - 0 20"
+    assert texts(state_of(line)) == {"a1-a2", "a1xb1"}
+    assert texts(state_of(line, **CHAINS)) == {"a1-a2", "a1xb1", "a1xb1xc1"}
+
+
+def test_a_chain_may_stop_early_and_the_turn_passes():
+    game = Game(load_ruleset("banqi", **CHAINS), position="8/8/8/Hpc5 r - 0 20")
+    game.play("a1xb1")  # the Horse could go on and take the Cannon: its player stops
+    assert game.state.position_text().startswith("8/8/8/1Hc5 b - 0 21")
+    assert "c1-d1" in texts(game.state)
+
+
+def test_a_capture_changes_what_the_next_may_take():
+    # red Chariot a1, black Soldier a2 in front of it, black General a4 beyond the empty a3
+    line = "k7/8/p7/R7 r - 0 20"
+    assert "a1xa2xa4" in texts(state_of(line, **BOTH))  # from a2 the General is a charge away
+    assert texts(state_of(line, **CHAINS)) >= {"a1xa2"} and "a1xa2xa4" not in texts(state_of(line, **CHAINS))
+    reason = refusal(state_of(line, **CHAINS), "a1xa2xa4")
+    assert reason.code == "chain.step" and reason.params["done"] == "a1xa2"
+    assert reason.params["reason"].code == "banqi.captures_one"
+    assert str(reason) == "after a1xa2, the Chariot on a2 captures only one square along a rank or file"
+    assert chinese(reason).startswith("a1xa2 之后，a2 上的")
+
+
+def test_a_cannon_chain_jumps_one_screen_each_time():
+    # red Cannon a1 over its own Soldier b1 takes the black Chariot c1; from c1 over the
+    # face-down c2 it takes the black General c4; never the face-down c2 itself
+    line = "2k5/8/2x5/CPr5 r e 0 20"
+    actions = texts(state_of(line, **CHAINS))
+    assert {"a1xc1", "a1xc1xc4"} <= actions
+    assert not any(text.startswith("a1xc1xc2") or text.startswith("a1xc1xc3") for text in actions)
+    assert refusal(state_of(line, **CHAINS), "a1xc1xc2").params["reason"].code == "capture.face_down"
+    reason = refusal(state_of(line, **CHAINS), "a1xc1xc3")
+    assert reason.params["reason"].code == "chain.capture_only"
+    assert chinese(reason) == "a1xc1 之后，连吃只能继续吃子，而 c3 上没有可吃的棋子"
+
+
+def test_a_chain_is_refused_where_chains_are_off():
+    state = state_of("8/8/8/Hpc5 r - 0 20")
+    reason = refusal(state, "a1xb1xc1")
+    assert reason.code == "chain.off"
+    assert "chain_captures" in str(reason) and "chain_captures" in chinese(reason)
+
+
+def test_a_chain_is_one_turn_one_reset_of_the_quiet_count_and_one_position():
+    state = state_of("8/8/8/Hpc5 r - 7 20 0/0 -/c4-c1", **CHAINS)
+    before = (state.position_text(), state.hash, list(state.history), list(state.material), list(state.shown))
+    action, _ = state.parse_action("a1xb1xc1")
+    state.push(action)
+    assert state.position_text().split()[:5] == ["8/8/8/2H5", "b", "-", "0", "21"]
+    assert len(state.history) == len(before[2]) + 1  # the position after the whole chain, once
+    assert state.hash == state_of(state.position_text(), **CHAINS).hash  # the Zobrist hash as from scratch
+    assert state.outcome().termination.value == "all pieces captured"
+    state.pop()
+    assert (state.position_text(), state.hash, state.history, state.material, state.shown) == before
+
+
+def test_repetition_counts_the_position_after_the_chain():
+    """Three times the same position after chains and flips back and forth: the position reached
+    by each chain counts, the squares it passed through do not."""
+    state = state_of("8/8/8/R1p1k3 r - 9 30", **BOTH)
+    action, _ = state.parse_action("a1xc1")
+    state.push(action)
+    assert state.quiet == 0 and state.repetitions() == 1
+    for text in ["e1-e2", "c1-c2", "e2-e1", "c2-c1"] * 2:
+        state.push(state.parse_action(text)[0])
+    assert state.repetitions() == 3 and state.outcome().termination.value == "threefold repetition"
+
+
+# -- the charging Chariot -----------------------------------------------------------------
+
+def test_a_charge_over_distance_takes_the_general():
+    state = state_of("8/8/8/R3k3 r - 0 20", **RUSH)
+    assert texts(state) == {"a1-a2", "a1-a3", "a1-a4", "a1-b1", "a1-c1", "a1-d1", "a1xe1"}
+    assert "a1xe1" not in texts(state_of("8/8/8/R3k3 r - 0 20"))
+
+
+def test_an_adjacent_chariot_capture_is_still_by_rank():
+    state = state_of("8/8/8/Ra6 r - 0 20", **RUSH)
+    assert "a1xb1" not in texts(state)
+    assert refusal(state, "a1xb1").code == "banqi.ranks_lower"
+    assert "a1xc1" in texts(state_of("8/8/8/R1a5 r - 0 20", **RUSH))  # one empty square between: a charge
+
+
+def test_a_charge_is_blocked_by_a_face_down_piece():
+    state = state_of("8/8/8/R1x1k3 r e 0 20", **RUSH)
+    assert texts(state) == {"a1-b1", "a1-a2", "a1-a3", "a1-a4", "c1"}
+    reason = refusal(state, "a1xe1")
+    assert reason.code == "banqi.charge_blocked" and reason.params["blocker"] == "c1"
+    assert str(reason) == "the Chariot on a1 cannot charge past c1: a charge crosses only empty squares"
+    assert chinese(reason) == "a1 上的俥不能冲过 c1：直冲只能经过空格"
+    assert refusal(state, "a1-d1").code == "banqi.charge_blocked"
+
+
+# -- text and records ----------------------------------------------------------------------
+
+def test_a_chain_is_written_and_read_as_its_landing_squares():
+    state = state_of("2k5/8/2x5/CPr5 r e 0 20", **CHAINS)
+    action, revealed = state.parse_action(" a1xc1xc4 ")
+    assert revealed is None and state.action_text(action) == "a1xc1xc4"
+    info = state.action_info(action)
+    assert (info.frm, info.to, info.kind, info.captured) == ("a1", "c4", "capture", "r")
+    state.push(action)
+    assert state.position_text().endswith("0/0 a1xc1xc4/-")  # the last-moves field keeps the chain
+    assert state_of(state.position_text(), **CHAINS).search_key() == state.search_key()
+
+
+def test_a_record_with_a_chain_carries_the_options_and_replays():
+    game = Game(load_ruleset("banqi", **BOTH), position="k7/8/p7/R7 r - 0 20")
+    game.play("a1xa2xa4")
+    record = game.record_text()
+    assert '[ChainCaptures "yes"]' in record and '[ChariotRush "yes"]' in record and "a1xa2xa4" in record
+    again = Game.from_record(record)
+    assert again.ruleset == game.ruleset and again.state.position_text() == game.state.position_text()
+
+
+def test_a_wrong_chain_in_a_game_is_refused_and_the_game_stays_as_it_was():
+    game = Game(load_ruleset("banqi", **CHAINS), position="8/8/8/Hpc5 r - 0 20")
+    with pytest.raises(IllegalMoveError, match="after a1xb1"):
+        game.play("a1xb1xc1xd1")
+    for text, words in [("a1xb1xb1", "another square"), ("a1xb1x", "not a square"), ("a1xb1xz9", "z9")]:
+        with pytest.raises(HdchessError, match=words):
+            game.play(text)
+    assert game.state.position_text() == "8/8/8/Hpc5 r - 0 20" and not game.moves
