@@ -91,7 +91,7 @@ TEMPLATES: dict[str, str] = {
     "banqi.ranks_lower": "the {kind} on {sq} cannot capture the {victim_kind}: it ranks lower",
     "banqi.charge_blocked": "the {kind} on {sq} cannot charge past {blocker}: a charge crosses only empty squares",
     # a chain of captures (banqi's house rule chain_captures)
-    "chain.off": "one capture a turn: a chain of captures is played only with the house rule chain_captures",
+    "chain.off": "one capture a turn: a chain of captures is played only with the house rule Chain captures",
     "chain.step": "after {done}, {reason}",
     "chain.capture_only": "a chain goes on only by capturing, and there is nothing to capture on {to}",
     # gaiqi

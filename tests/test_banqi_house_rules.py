@@ -110,7 +110,7 @@ def test_a_chain_is_refused_where_chains_are_off():
     state = state_of("8/8/8/Hpc5 r - 0 20")
     reason = refusal(state, "a1xb1xc1")
     assert reason.code == "chain.off"
-    assert "chain_captures" in str(reason) and "chain_captures" in chinese(reason)
+    assert "house rule Chain captures" in str(reason) and "家规“连吃”" in chinese(reason)
 
 
 def test_a_chain_is_one_turn_one_reset_of_the_quiet_count_and_one_position():
