@@ -6,11 +6,21 @@ count and repetition, how it is written and read, and why a refused action is
 refused (in English and in Chinese).
 """
 
+import dataclasses
+
 import pytest
+from reference.facedown import banqi_house_actions, house_perft
 
 from hdchess import Game, load_ruleset
+from hdchess.ai.level_table import LEVELS
+from hdchess.ai.levels import choose_action
+from hdchess.bridge import Session
+from hdchess.cli import main
 from hdchess.core import piece_from_letter
+from hdchess.engine import Engine
 from hdchess.errors import HdchessError, IllegalMoveError, RulesetError
+from hdchess.facedown.book import book_move
+from hdchess.match import run_match
 from hdchess.words import message_templates
 
 CHAINS = {"chain_captures": "yes"}
@@ -193,3 +203,81 @@ def test_a_wrong_chain_in_a_game_is_refused_and_the_game_stays_as_it_was():
         with pytest.raises(HdchessError, match=words):
             game.play(text)
     assert game.state.position_text() == "8/8/8/Hpc5 r - 0 20" and not game.moves
+
+
+# -- everywhere a ruleset goes ---------------------------------------------------------------
+
+MIDGAME = "Px1p1xa1/AEP1PRep/HPc5/A1H1xk1a r PRe 2 51"  # chains and charges for red
+
+
+def test_the_command_line_moves_and_perft_take_the_options(capsys):
+    for options, chain, rush in [(["chain_captures=yes"], True, False), (["chariot_rush=yes"], False, True),
+                                 (["chain_captures=yes", "chariot_rush=yes"], True, True)]:
+        sets = [word for option in options for word in ("--set", option)]
+        assert main(["moves", "--variant", "banqi", *sets, MIDGAME]) == 0
+        assert capsys.readouterr().out.split() == sorted(banqi_house_actions(MIDGAME, chain, rush))
+        assert main(["perft", "--variant", "banqi", *sets, MIDGAME, "2"]) == 0
+        assert capsys.readouterr().out.split() == [str(house_perft(MIDGAME, 2, chain, rush))]
+    assert main(["moves", "--variant", "banqi", "--set", "chariot_rush=fast", MIDGAME]) == 2
+    assert "chariot_rush must be one of no, yes" in capsys.readouterr().err
+
+
+def test_the_engine_protocol_sets_the_options_and_plays_a_chain():
+    lines = []
+    engine = Engine(lines.append)
+    for command in ["uci", "setoption name Variant value banqi", "setoption name ChainCaptures value yes",
+                    "setoption name ChariotRush value yes", "position fen k7/8/p7/R7 r - 0 20 moves a1xa2xa4", "d"]:
+        engine.handle(command)
+    assert "option name ChainCaptures type combo default no var no var yes" in lines
+    assert engine.ruleset.non_defaults() == {"chain_captures": "yes", "chariot_rush": "yes"}
+    assert lines[-1].startswith("info string position R7/8/8/8 b - 0 21")
+    engine.handle("setoption name ChainCaptures value often")
+    assert "chain_captures must be one of no, yes" in lines[-1]
+
+
+def test_a_match_plays_every_game_under_the_options():
+    _, results = run_match("greedy", "random", 2, seed=4, variant="banqi",
+                           options={"ChainCaptures": "yes", "chariot_rush": "yes"})
+    for result in results:
+        game = Game.from_record(result.record)
+        assert game.ruleset.non_defaults() == {"chain_captures": "yes", "chariot_rush": "yes"} and game.is_over()
+
+
+def test_the_bridge_starts_a_game_with_the_options_and_plays_a_chain():
+    session = Session()
+    record = Game(load_ruleset("banqi", **BOTH), position="k7/8/p7/R7 r - 0 20").record_text()
+    reply = session.handle({"cmd": "load_record", "args": {"record": record}})
+    assert reply["ok"], reply
+    chain = [entry for entry in reply["result"]["legal"]["moves"]["a1"] if entry["move"] == "a1xa2xa4"]
+    assert chain == [dict(chain[0], **{"from": "a1", "to": "a4", "kind": "capture"})]
+    played = session.handle({"cmd": "play", "args": {"move": "a1xa2xa4"}})
+    assert played["ok"] and played["result"]["view"]["position"].startswith("R7/8/8/8 b - 0 21")
+    reply = session.handle({"cmd": "new_game", "args": {"variant": "banqi", "options": {"chain_captures": "maybe"}}})
+    assert not reply["ok"] and reply["params"]["name"] == "chain_captures"
+    reply = session.handle({"cmd": "new_game", "args": {"variant": "banqi", "seed": 2, "options": BOTH}})
+    assert reply["ok"] and reply["result"]["options"] == {"no_progress_plies": 60, **BOTH}
+
+
+# -- the AI ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("options", [CHAINS, RUSH, BOTH], ids=["chains", "rush", "both"])
+def test_every_level_plays_legal_actions_under_the_house_rules(options):
+    state = state_of(MIDGAME, **options)
+    legal = state.legal_actions()
+    for level in LEVELS:
+        if level.movetime_ms:  # the Grandmaster thinks by time: the same search, given less of it
+            level = dataclasses.replace(level, movetime_ms=200)
+        assert choose_action(state, level, seed=1, threads=1).action in legal, level.name
+
+
+def test_neither_the_book_nor_the_tables_serve_the_house_rules():
+    opening = Game(load_ruleset("banqi"), seed=1)
+    opening.play("d2")
+    assert book_move(opening.state) is not None  # the book knows this opening under the default rules
+    for options in (CHAINS, RUSH, BOTH):
+        ruleset = load_ruleset("banqi", **options)
+        assert book_move(ruleset.read_position(opening.state.position_text())) is None
+        assert ruleset.knowledge.tables.prober(ruleset) is None, options
+    assert load_ruleset("banqi").knowledge.tables.coverage(load_ruleset("banqi")) == 4
+    with pytest.raises(RulesetError, match="chains of captures"):
+        load_ruleset("banqi", **CHAINS).knowledge.tables.build(load_ruleset("banqi", **CHAINS), 2, "/nonexistent")
