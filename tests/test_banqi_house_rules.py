@@ -7,6 +7,7 @@ refused (in English and in Chinese).
 """
 
 import dataclasses
+import random
 
 import pytest
 from reference.facedown import banqi_house_actions, house_perft
@@ -21,6 +22,7 @@ from hdchess.engine import Engine
 from hdchess.errors import HdchessError, IllegalMoveError, RulesetError
 from hdchess.facedown.book import book_move
 from hdchess.match import run_match
+from hdchess.remote.loopback import Loopback
 from hdchess.words import message_templates
 
 CHAINS = {"chain_captures": "yes"}
@@ -281,3 +283,23 @@ def test_neither_the_book_nor_the_tables_serve_the_house_rules():
     assert load_ruleset("banqi").knowledge.tables.coverage(load_ruleset("banqi")) == 4
     with pytest.raises(RulesetError, match="chains of captures"):
         load_ruleset("banqi", **CHAINS).knowledge.tables.build(load_ruleset("banqi", **CHAINS), 2, "/nonexistent")
+
+
+def test_a_remote_game_under_both_options_is_played_to_the_end_and_verified():
+    """The host's hello carries the options; the guest plays under them; chains travel as their text
+    and the transcript check replays them."""
+    pair = Loopback("banqi", options={"chain_captures": "yes", "chariot_rush": "yes"})
+    pair.deliver()
+    assert pair.guest.ruleset == load_ruleset("banqi", **BOTH)
+    rng = random.Random(3)
+    while pair.host.phase == "playing":
+        side = pair.sides[pair.side_to_act()]
+        actions = side.game.legal_actions()
+        longest = max(actions, key=lambda action: side.game.state.action_text(action).count("x"))
+        chain = side.game.state.is_chain(longest)
+        pair.act(longest if chain else rng.choice(actions))  # the longest chain whenever there is one
+    for role in ("host", "guest"):
+        assert pair.sides[role].phase == "verified", pair.events[role][-3:]
+    texts = [move.text for move in pair.host.game.moves]
+    assert texts == [move.text for move in pair.guest.game.moves]
+    assert any(text.count("x") >= 2 for text in texts)  # chains were played
