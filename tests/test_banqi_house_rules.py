@@ -303,3 +303,24 @@ def test_a_remote_game_under_both_options_is_played_to_the_end_and_verified():
     texts = [move.text for move in pair.host.game.moves]
     assert texts == [move.text for move in pair.guest.game.moves]
     assert any(text.count("x") >= 2 for text in texts)  # chains were played
+
+
+def test_a_long_chain_in_a_shared_search_table_is_kept_as_no_move():
+    """The parallel search's tables pack an entry's move in 53 bits; a chain of captures may be longer."""
+    from hdchess.ai.parallel import SharedTable
+    from hdchess.ai.sharing import entry_data, entry_of
+
+    state = state_of("R1p1p1p1/1c1p1h1e/e1p1r1a1/1h1c1a1k r - 0 40", **BOTH)
+    by_length = {state.action_text(action).count("x"): action for action in state.legal_actions()}
+    assert by_length[7] in state.legal_actions() and max(by_length) == 7  # charges and steps, seven captures
+    assert entry_of(entry_data((3, 0, 0.5, by_length[6], False)), 0.5)[3] == by_length[6]  # six: packed whole
+    longer = state.make_chain(24, [8, 10, 12, 14, 30, 28, 26, 16, 18, 20])  # ten landings
+    for chain in (by_length[7], longer):
+        data = entry_data((3, 0, 0.5, chain, False))
+        assert data < 1 << 53 and entry_of(data, 0.5) == (3, 0, 0.5, -1, False)
+    table = SharedTable.create(1 << 4)
+    try:
+        table[12345] = (3, 0, 0.5, longer, False)  # over 64 bits, were it packed
+        assert table.get(12345) == (3, 0, 0.5, -1, False)
+    finally:
+        table.close()
