@@ -118,6 +118,11 @@ def test_a_cannon_chain_jumps_one_screen_each_time():
     assert chinese(reason) == "a1xc1 之后，连吃只能继续吃子，而 c3 上没有可吃的棋子"
 
 
+def test_a_chain_starts_with_a_capture():
+    reason = refusal(state_of("8/8/8/Hpc5 r - 0 20", **CHAINS), "a1xa2xb2")
+    assert str(reason) == "a chain goes on only by capturing, and there is nothing to capture on a2"
+
+
 def test_a_chain_is_refused_where_chains_are_off():
     state = state_of("8/8/8/Hpc5 r - 0 20")
     reason = refusal(state, "a1xb1xc1")

@@ -18,6 +18,9 @@ def _explain_chain(state: Position, action: Action) -> Message:
     if not state._movement.chains:
         return Message("chain.off")
     frm, landings = state.chain_squares(action)
+    names = state.geometry.square_names
+    if state.mailbox[landings[0]] == EMPTY:  # a move, however legal, starts no chain
+        return Message("chain.capture_only", to=names[landings[0]])
     legal = set(state.legal_actions())
     first = state.make_chain(frm, landings[:1])
     if first not in legal:
@@ -31,7 +34,6 @@ def _explain_chain(state: Position, action: Action) -> Message:
     scratch.side = state.side
     at, to = landings[done - 1], landings[done]
     step = scratch.make_chain(at, [to])
-    names = state.geometry.square_names
     prefix = "x".join(names[sq] for sq in [frm, *landings[:done]])
     if scratch.mailbox[to] == EMPTY:
         reason: Message = Message("chain.capture_only", to=names[to])
