@@ -118,6 +118,17 @@ def test_a_cannon_chain_jumps_one_screen_each_time():
     assert chinese(reason) == "a1xc1 之后，连吃只能继续吃子，而 c3 上没有可吃的棋子"
 
 
+def test_an_action_number_for_a_chain_that_stays_on_a_square_is_no_action():
+    state = state_of("8/8/8/Hpc5 r - 0 20", **CHAINS)
+    for frm, landings in [(0, [0, 1]), (0, [1, 1]), (0, [1, 2])]:
+        action = state.make_chain(frm, landings)
+        assert state.is_action(action) == (landings == [1, 2])
+    game = Game(load_ruleset("banqi", **CHAINS), position="8/8/8/Hpc5 r - 0 20")
+    with pytest.raises(HdchessError):
+        game.play(state.make_chain(0, [0, 1]))
+    assert not game.moves
+
+
 def test_a_chain_starts_with_a_capture():
     reason = refusal(state_of("8/8/8/Hpc5 r - 0 20", **CHAINS), "a1xa2xb2")
     assert str(reason) == "a chain goes on only by capturing, and there is nothing to capture on a2"

@@ -290,14 +290,17 @@ class Position:
 
     def is_action(self, action: int) -> bool:
         """Does the int encode an action of this board (legal or not)? A chain of captures
-        is one (:func:`chain_link`) whichever the rules: they say whether it is legal."""
+        is one (:func:`chain_link`) whichever the rules, when each of its steps goes to
+        another square: the rules say whether it is legal."""
         n, bits = self.geometry.num_squares, self._bits
         if action < 0:
             return False
         if not action >> 2 * bits:
             return action >> bits < n and action & self._mask < n
         frm, landings = chain_squares(bits, action)
-        return frm < n and all(sq < n for sq in landings) and self.make_chain(frm, landings) == action
+        squares = [frm, *landings]
+        return (all(sq < n for sq in squares) and all(a != b for a, b in zip(squares, squares[1:]))
+                and self.make_chain(frm, landings) == action)
 
     def is_chain(self, action: Action) -> bool:
         """Is the action a chain of two or more captures?"""
