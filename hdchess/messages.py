@@ -91,6 +91,11 @@ TEMPLATES: dict[str, str] = {
     "banqi.captures_one": "the {kind} on {sq} captures only one square along a rank or file",
     "banqi.general_soldier": "the {kind} on {sq} cannot capture a Soldier: the exception to the rank order",
     "banqi.ranks_lower": "the {kind} on {sq} cannot capture the {victim_kind}: it ranks lower",
+    "banqi.charge_blocked": "the {kind} on {sq} cannot charge past {blocker}: a charge crosses only empty squares",
+    # a chain of captures (banqi's house rule chain_captures)
+    "chain.off": "one capture a turn: a chain of captures is played only with the house rule Chain captures",
+    "chain.step": "after {done}, {reason}",
+    "chain.capture_only": "a chain goes on only by capturing, and there is nothing to capture on {to}",
     # gaiqi
     "gaiqi.chase": "the {kind} on {sq} has checked the General on each of your last {count} turns: the chase rule "
                    "forbids it a fourth check in a row",

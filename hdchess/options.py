@@ -31,6 +31,9 @@ class Option:
     maximum: int = OPTION_MAXIMUM
     label: str = ""  # what a player reads beside the option's field (default: the name in words)
     choice_labels: tuple[str, ...] = ()  # what a player reads for each choice, in order (default: the choice)
+    # the option changes how pieces move: the variant's movement builder takes its value as a
+    # keyword (``movement(geometry, chain_captures="yes")``), so every user of the movement sees it
+    movement: bool = False
 
     def __post_init__(self) -> None:
         if self.choice_labels and len(self.choice_labels) != len(self.choices):

@@ -73,9 +73,10 @@ class VariantSpec:
     (with the fixed parameters) that returns one. ``fixed`` holds rule parameters that are not options in
     this variant (``first_flip`` is always ``self`` in banqi). ``family`` makes
     the game's states (:class:`Family`). ``movement`` is the family's
-    description of how the pieces move, made for a board: ``movement(geometry)``
-    (its type is the family's own). ``knowledge`` is the AI's evaluation and move
-    ordering for this game (each family has one; a variant may bring its own).
+    description of how the pieces move, made for a board: ``movement(geometry)``, with
+    the options marked ``movement`` as keywords (its type is the family's own).
+    ``knowledge`` is the AI's evaluation and move ordering for this game (each
+    family has one; a variant may bring its own).
 
     A spec is checked when it is made (a derived one too): a RulesetError names
     what does not fit, so a broken variant never reaches the registry.
@@ -89,7 +90,7 @@ class VariantSpec:
     counts: tuple[int, ...]
     score_tables: Mapping[str, tuple[int, ...]]
     options: tuple[Option, ...]
-    movement: Callable[[Geometry], Any]
+    movement: Callable[..., Any]  # (geometry, **the options marked movement) -> the family's movement
     knowledge: Knowledge
     switches: Mapping[str, Any] = field(default_factory=dict)
     fixed: Mapping[str, Any] = field(default_factory=dict)
@@ -211,8 +212,11 @@ class Ruleset:
 
     @property
     def movement(self) -> Any:
-        """The variant's movement made for this board (each builder keeps one per board)."""
-        return self.spec.movement(self.geometry)
+        """The variant's movement made for this board (each builder keeps one per board), and for the
+        options that change how pieces move (``Option.movement``: given to the builder by name)."""
+        spec = self.spec
+        chosen = {o.name: self[o.name] for o in spec.options if o.movement}
+        return spec.movement(self.geometry, **chosen) if chosen else spec.movement(self.geometry)
 
     @property
     def knowledge(self) -> Knowledge:

@@ -75,10 +75,16 @@ def rebuild(record: PublicRecord) -> GameState:
 
 # -- a table entry, packed ---------------------------------------------------------------------
 
+MOVE_BITS = 42  # 11 + 42 bits: exact in a float64 (the browser's table) and in 64 bits (the processes')
+
+
 def entry_data(entry: TTEntry) -> int:
     """A table entry but its value, packed in one whole number (the move in the bits above the 11th):
-    what a table shared between workers stores beside the value."""
+    what a table shared between workers stores beside the value. A move too big to pack (a long
+    chain of captures, banqi's house rule) is kept as none: the search reads the value alone."""
     depth, flag, _, move, exact = entry
+    if move >> MOVE_BITS:
+        move = -1
     return depth | flag << 8 | exact << 10 | (move + 1) << 11
 
 

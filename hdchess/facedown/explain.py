@@ -12,8 +12,40 @@ from ..messages import Message
 from .position import EMPTY, HIDDEN, Position
 
 
+def _explain_chain(state: Position, action: Action) -> Message:
+    """Why a chain of captures is refused: the rules have none, or the first of its
+    captures that is not legal, explained on the board as the chain left it."""
+    if not state._movement.chains:
+        return Message("chain.off")
+    frm, landings = state.chain_squares(action)
+    names = state.geometry.square_names
+    if state.mailbox[landings[0]] == EMPTY:  # a move, however legal, starts no chain
+        return Message("chain.capture_only", to=names[landings[0]])
+    legal = set(state.legal_actions())
+    first = state.make_chain(frm, landings[:1])
+    if first not in legal:
+        return explain_illegal(state, first)
+    done = 1
+    while done < len(landings) - 1 and state.make_chain(frm, landings[:done + 1]) in legal:
+        done += 1
+    # the board after the legal part, the same player still to act: the refused step is one capture there
+    scratch = state.copy()
+    scratch.push(state.make_chain(frm, landings[:done]))
+    scratch.side = state.side
+    at, to = landings[done - 1], landings[done]
+    step = scratch.make_chain(at, [to])
+    prefix = "x".join(names[sq] for sq in [frm, *landings[:done]])
+    if scratch.mailbox[to] == EMPTY:
+        reason: Message = Message("chain.capture_only", to=names[to])
+    else:
+        reason = explain_illegal(scratch, step)
+    return Message("chain.step", done=prefix, reason=reason)
+
+
 def explain_illegal(state: Position, action: Action) -> Message:
     """A sentence naming why ``action`` is not legal here (without the move prefix), with its code."""
+    if state.is_chain(action):
+        return _explain_chain(state, action)
     frm, to = state.move_squares(action)
     names = state.geometry.square_names
     mailbox = state.mailbox

@@ -315,14 +315,15 @@ def leaf_scan(state: Position) -> tuple[list[int], tuple[int, int, int] | None]:
 
 
 def captures(state: Position, actions: list[int]) -> list[int]:
-    """Captures of revealed pieces, most valuable victim first, then least valuable attacker."""
+    """Captures of revealed pieces, most valuable victim first, then least valuable attacker
+    (a chain of captures, banqi's house rule, by its first capture)."""
     mailbox, values, bits, mask = state.mailbox, state._values, state._bits, state._mask
     found = []
     for action in actions:
         to, frm = action & mask, action >> bits
         target = mailbox[to]
         if target < HIDDEN and frm != to:
-            found.append((values[target] * 16 - values[mailbox[frm]], action))
+            found.append((values[target] * 16 - values[mailbox[frm & mask]], action))
     found.sort(reverse=True)
     return [action for _, action in found]
 
@@ -373,8 +374,8 @@ def order(state: Position, actions: list[int], tt_move: int, killers: list[int],
         if action == tt_move:
             continue
         target = mailbox[to]
-        if target < HIDDEN:
-            captured.append((values[target] * 16 - values[mailbox[frm]], action))
+        if target < HIDDEN:  # a chain (banqi's house rule) by its first capture: its from-square is masked
+            captured.append((values[target] * 16 - values[mailbox[frm & mask]], action))
         elif target == HIDDEN:
             quiets.append((history[action], action))
         elif action in killers:

@@ -7,7 +7,8 @@ face-down variant names its builder in its spec (``movement=...``):
 - :func:`capture_any_revealed` (hdc2): any piece captures any revealed enemy;
   the Archer shoots two squares away, the Cannon jumps one screen.
 - :func:`capture_by_rank` (banqi): one-step moves, captures by rank, the
-  jumping Cannon.
+  jumping Cannon; with banqi's house rules on, :func:`house_rules` (chain
+  captures, the charging Chariot).
 - :func:`xiangqi_blind_captures` (gaiqi): xiangqi movement, blind captures of
   face-down pieces, and the chase rule.
 
@@ -18,14 +19,15 @@ share one loop where they can.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ..actions import ActionTables
 from ..attacks import diagonal_slides, orthogonal_slides, xiangqi_elephant, xiangqi_horse
-from ..core import ADVISOR, CANNON, ELEPHANT, GENERAL, HORSE, SOLDIER, make_piece, piece_letter
+from ..core import ADVISOR, CANNON, CHARIOT, ELEPHANT, GENERAL, HORSE, SOLDIER, make_piece, piece_letter
 from ..geometry import DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL, Geometry, per_geometry
 from ..messages import Message
-from .position import CHASE_LIMIT, EMPTY, Movement, Position
+from .position import CHASE_LIMIT, EMPTY, Movement, Position, chain_link
 
 
 # -- hdc2 ---------------------------------------------------------------------------
@@ -135,11 +137,20 @@ def kind_relation(attacker: int, victim: int) -> object:
     return "jump" if attacker == CANNON else can_capture(attacker, victim)
 
 
-@per_geometry
-def capture_by_rank(geometry: Geometry) -> Movement:
+def capture_by_rank(geometry: Geometry, chain_captures: str = "no", chariot_rush: str = "no") -> Movement:
     """banqi's pieces on ``geometry``: every piece steps one square along a line and
     captures an adjacent enemy of equal or lower rank; the Cannon captures anything
-    by jumping exactly one piece and never by stepping. Face-down pieces are not captured."""
+    by jumping exactly one piece and never by stepping. Face-down pieces are not captured.
+    With a house rule on (RULES.md 4.1), :func:`house_rules`; the rules of section 4
+    keep their own loops, untouched by the options."""
+    if chain_captures == "no" and chariot_rush == "no":
+        return _by_rank(geometry)
+    return house_rules(geometry, chain_captures == "yes", chariot_rush == "yes")
+
+
+@per_geometry
+def _by_rank(geometry: Geometry) -> Movement:
+    """:func:`capture_by_rank` under the rules of section 4 (no house rule)."""
     one_orthogonal = geometry.steps(ORTHOGONAL)
     slides = orthogonal_slides(geometry)
     slide_table, slide_mask, slide_lookup = slides.table, slides.mask, slides.lookup
@@ -229,6 +240,121 @@ def capture_by_rank(geometry: Geometry) -> Movement:
 
     return Movement(movegen=generate_moves, scan=scan, explain=explain, victims=CAPTURABLE_KINDS,
                     kind_relation=kind_relation, attackers=attackers)
+
+
+@functools.cache
+def house_rules(geometry: Geometry, chains: bool, rush: bool) -> Movement:
+    """banqi's pieces with its house rules (RULES.md 4.1). ``rush``: the Chariot slides
+    any distance along empty squares, and captures the first piece it meets when that
+    is a revealed enemy, adjacent by rank, farther whatever its rank. ``chains``: a
+    piece that captured may capture again from where it landed, each capture by its
+    own rule on the board as the chain left it; every chain and each of its prefixes
+    is one action (:func:`~.position.chain_link`)."""
+    standard = _by_rank(geometry)
+    one_orthogonal = geometry.steps(ORTHOGONAL)
+    slides = orthogonal_slides(geometry)
+    slide_table, slide_mask, slide_lookup = slides.table, slides.mask, slides.lookup
+    squares, all_squares = geometry.squares, geometry.all_squares
+    tables = ActionTables.of(geometry)
+    actions_to = tables.actions_to
+    bits = tables.bits
+    names = geometry.square_names
+
+    def line(sq: int, occupied: int) -> tuple[int, int, int]:
+        """The slides from ``sq``: (empty squares reached, first pieces met, pieces beyond one screen)."""
+        entry: tuple[int, int, int] = slide_table[sq].get(occupied & slide_mask[sq]) or slide_lookup(sq, occupied)
+        return entry
+
+    def capture_targets(mailbox: list[int], sq: int, kind: int, enemy: int, occupied: int) -> int:
+        """The enemy squares the piece of ``kind`` on ``sq`` may capture, the board's pieces on
+        ``occupied`` and the enemy's on ``enemy`` (the mailbox is read for their kinds only)."""
+        if kind == CANNON:
+            return line(sq, occupied)[2] & enemy
+        step = one_orthogonal[sq]
+        targets = 0
+        near = step & enemy
+        if near:
+            victims = VICTIM_KINDS[kind]
+            for square in squares(near):
+                if victims >> (mailbox[square] & 7) & 1:
+                    targets |= 1 << square
+        if rush and kind == CHARIOT:  # a charge over at least one empty square takes anything
+            targets |= line(sq, occupied)[1] & enemy & ~step
+        return targets
+
+    def extend(out: list[int], mailbox: list[int], kind: int, at: int, occupied: int, enemy: int,
+               action: int, depth: int) -> None:
+        """Append every longer chain of ``action`` (its piece of ``kind`` now on ``at``, the
+        board's pieces on ``occupied``, the enemy's on ``enemy``): each further capture, then its own."""
+        for to in squares(capture_targets(mailbox, at, kind, enemy, occupied)):
+            chained = action | chain_link(bits, depth, to)
+            out.append(chained)
+            extend(out, mailbox, kind, to, occupied & ~(1 << at), enemy & ~(1 << to), chained, depth + 1)
+
+    def scan(state: Position, color: int, out: list[int] | None) -> tuple[int, int, int]:
+        """As banqi's scan (moves and single captures counted, their summary), appending to ``out``
+        unless it is None every action, the chains included."""
+        mailbox, occupied, hidden = state.mailbox, state.occupied, state.hidden
+        empty = all_squares ^ occupied
+        enemy = state.colors[color ^ 1]
+        count = captured = exposed = 0
+        for sq in squares(state.colors[color]):
+            kind = mailbox[sq] & 7
+            if rush and kind == CHARIOT:
+                reach = line(sq, occupied)
+                quiet = reach[0]
+                exposed |= reach[1] & hidden  # a Chariot takes an adjacent Soldier, and anything by charging
+            else:
+                quiet = one_orthogonal[sq] & empty
+                if kind == CANNON:
+                    exposed |= line(sq, occupied)[2] & hidden
+                elif kind != GENERAL:  # the General cannot take a Soldier
+                    exposed |= one_orthogonal[sq] & hidden
+            takes = capture_targets(mailbox, sq, kind, enemy, occupied)
+            targets = quiet | takes
+            if targets:
+                count += targets.bit_count()
+                captured |= takes
+                if out is not None:
+                    out += actions_to(sq, targets)
+                    if chains and takes:
+                        for to in squares(takes):
+                            extend(out, mailbox, kind, to, occupied & ~(1 << sq), enemy & ~(1 << to),
+                                   sq << bits | to, 0)
+        return count, captured, exposed
+
+    def generate_moves(state: Position, color: int, out: list[int]) -> None:
+        scan(state, color, out)
+
+    def attackers(state: Position, sq: int, color: int, victim: int, occupied: int) -> int:
+        """As banqi's, and (``rush``) the Chariots that would charge ``sq`` from afar."""
+        found = standard.attackers(state, sq, color, victim, occupied)  # type: ignore[misc]  # banqi gives it
+        if rush:
+            mailbox = state.mailbox
+            for far in squares(line(sq, occupied)[1] & state.colors[color] & ~one_orthogonal[sq]):
+                if mailbox[far] & 7 == CHARIOT:
+                    found |= 1 << far
+        return found
+
+    def explain(state: Position, frm: int, to: int) -> Message | None:
+        """Why the single step ``frm-to`` is illegal: a charge that meets a piece on its way
+        (``rush``), else as in banqi (the generic explainer has dealt with whose piece it is)."""
+        mailbox = state.mailbox
+        if rush and mailbox[frm] & 7 == CHARIOT and not one_orthogonal[frm] >> to & 1:
+            path = geometry.between(frm, to, ORTHOGONAL)
+            if path is None:
+                return Message("move.only_line", kind=piece_letter(mailbox[frm]), sq=names[frm])
+            blockers = [names[s] for s in path if mailbox[s] != EMPTY]
+            if blockers:
+                return Message("banqi.charge_blocked", kind=piece_letter(mailbox[frm]), sq=names[frm],
+                               blocker=blockers[0])
+            return None
+        return standard.explain(state, frm, to)  # type: ignore[misc]  # banqi gives it
+
+    victims = tuple(0b1111111 if rush and kind == CHARIOT else CAPTURABLE_KINDS[kind] for kind in range(8))
+    # the tables treat kinds with the same relations as one: a charging Chariot moves unlike any other
+    return Movement(movegen=generate_moves, scan=scan, explain=explain, victims=victims,
+                    kind_relation=None if rush else kind_relation, attackers=attackers, chains=chains)
 
 
 # -- gaiqi ----------------------------------------------------------------------------
@@ -350,4 +476,4 @@ def xiangqi_blind_captures(geometry: Geometry) -> Movement:
 
 
 __all__ = ["CAPTURABLE_KINDS", "RANKS", "VICTIM_KINDS", "Movement", "can_capture", "capture_any_revealed",
-           "capture_by_rank", "kind_relation", "xiangqi_blind_captures"]
+           "capture_by_rank", "house_rules", "kind_relation", "xiangqi_blind_captures"]

@@ -10,6 +10,8 @@ General on each of red's last 2 turns; black is not chasing).
 
 Actions: ``c2`` flips, ``c2-c5`` moves, ``c2xc5`` captures, and in records a
 flip shows what it revealed: ``c2(R)``, as does a blind capture (gaiqi): ``c2xc5(r)``.
+A chain of captures (banqi's ``chain_captures``) names each landing square in
+turn, ``c2xc3xd3``, here and in the last-moves field.
 """
 
 from __future__ import annotations
@@ -61,11 +63,19 @@ def position_text(state: Position, extended: bool | None = None) -> str:
     if extended:
         fields.append(f"{state.penalties[0]}/{state.penalties[1]}")
         names = state.geometry.square_names
-        fields.append("/".join("-" if m < 0 else "-".join(names[s] for s in state.move_squares(m))
-                               for m in state.last_moves))
+        fields.append("/".join("-" if m < 0 else _last_move_text(state, m) for m in state.last_moves))
         if state.ruleset.switch("chase_rule"):
             fields.append("/".join(f"{names[sq]}:{n}" if n else "-" for n, sq in state.chase))
     return " ".join(fields)
+
+
+def _last_move_text(state: Position, action: Action) -> str:
+    """A remembered move as the last-moves field writes it: ``c2-c3``, a chain ``c2xc3xd3``."""
+    names = state.geometry.square_names
+    if state.is_chain(action):
+        frm, landings = state.chain_squares(action)
+        return "x".join(names[sq] for sq in [frm, *landings])
+    return "-".join(names[s] for s in state.move_squares(action))
 
 
 def _parse_board(text: str, geometry: Geometry) -> list[int]:
@@ -210,6 +220,12 @@ def _parse_plain(state: Position, text: str) -> Action:
     parse_square = state.geometry.parse_square
     tables = state._tables
     try:
+        if text.count("x", 1) > 1 and "-" not in text:  # a chain of captures: c2xc3xd3
+            frm, *landings = (parse_square(part) for part in text.split("x"))
+            squares = [frm, *landings]
+            if any(a == b for a, b in zip(squares, squares[1:])):
+                raise InvalidMoveError(Message("move.refused", move=shown(text), reason=Message("move.same_square")))
+            return state.make_chain(frm, landings)
         if "-" in text or "x" in text[1:]:
             sep = "-" if "-" in text else "x"
             frm_text, _, to_text = text.partition(sep)
@@ -252,8 +268,10 @@ def parse_action(state: Position, text: str) -> tuple[Action, int | None]:
             raise InvalidMoveError(Message("move.refused", move=shown(label),
                                            reason=Message("piece.not_a_letter", letter=excerpt(letter)))) from None
     action = _parse_plain(state, plain)
+    if revealed is not None and state.is_chain(action):
+        raise InvalidMoveError(Message("move.refused", move=shown(label), reason=Message("move.reveals_nothing")))
     frm, to = state.move_squares(action)
-    if frm != to and action in state.legal_actions():
+    if frm != to and not state.is_chain(action) and action in state.legal_actions():
         target = state.mailbox[to]
         if "x" in plain[1:] and target == EMPTY:
             raise IllegalMoveError(Message("move.refused", move=shown(label),

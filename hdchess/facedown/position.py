@@ -9,7 +9,12 @@ outcomes; search calls ``push``/``pop`` directly. The protocol's text and
 explanations are added by :class:`hdchess.facedown.state.State`.
 
 Actions are ints (:mod:`.actions`): ``from << bits | to`` for a move,
-``sq << bits | sq`` for a flip. The variant's :class:`Movement` (built by :mod:`.movement`) generates the
+``sq << bits | sq`` for a flip, and for a chain of captures (banqi's
+``chain_captures``) the first capture with each further landing square above
+it (:func:`chain_link`): every action with bits above the first two squares is
+a chain, and any code that reads an action's from-square through the mask
+and its to-square as the low bits sees a chain as its first capture. The
+variant's :class:`Movement` (built by :mod:`.movement`) generates the
 moves; its switches (blind captures, general loss, the chase rule, the
 ending) are read once when a state is made.
 """
@@ -40,12 +45,32 @@ EMPTY = 17
 NO_CHASE = ((0, -1), (0, -1))
 CHASE_LIMIT = 3  # the chase rule's count: a fourth check in a row is illegal
 Chase = tuple[tuple[int, int], tuple[int, int]]
-# What push saves for pop: the action, the target square's content, the revealed piece, the quiet
-# count, the side, the hash, both last moves, both penalty counts, the occupied, face-down and colour bitboards.
-Saved = tuple[Action, int, Any, int, int, int, int, int, int, int, int, int, int, int]
+# What push saves for pop: the action, the target square's content (a chain: its victims, in order), the
+# revealed piece, the quiet count, the side, the hash, both last moves, both penalty counts, the occupied,
+# face-down and colour bitboards. (The target is typed Any: pop reads a chain's apart by its action.)
+Saved = tuple[Action, Any, Any, int, int, int, int, int, int, int, int, int, int, int]
 ZobristKeys = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
 
 
+
+
+def chain_link(bits: int, depth: int, to: int) -> int:
+    """The bits that add landing square ``to`` to a chain after ``depth + 1`` captures
+    (``bits``: a square's width): the first capture is a move action, ``frm << bits | to``;
+    each further landing has a group of ``bits + 1`` bits above it, its top bit set,
+    so that the group is never 0 and the chain's length is where its bits end."""
+    return (1 << bits | to) << (2 * bits + depth * (bits + 1))
+
+
+def chain_squares(bits: int, action: int) -> tuple[int, list[int]]:
+    """(from-square, landing squares in order) of a move or a chain."""
+    mask = (1 << bits) - 1
+    landings = [action & mask]
+    rest = action >> 2 * bits
+    while rest:
+        landings.append(rest & mask)
+        rest >>= bits + 1
+    return action >> bits & mask, landings
 
 
 @per_geometry
@@ -91,6 +116,8 @@ class Movement:
     attackers: Callable[[Position, Square, Color, int, int], int] | None = None
     # a bit per kind (K A E H R C P W) these rules move: a variant may use no other
     kinds: int = 0b11111111
+    # the moves include chains of captures (banqi's chain_captures): actions of more than one step
+    chains: bool = False
 
     @property
     def reads_enemy_kinds(self) -> bool:
@@ -262,15 +289,44 @@ class Position:
         return out
 
     def is_action(self, action: int) -> bool:
-        """Does the int encode an action of this board (legal or not)?"""
-        n = self.geometry.num_squares
-        return action >= 0 and action >> self._bits < n and action & self._mask < n
+        """Does the int encode an action of this board (legal or not)? A chain of captures
+        is one (:func:`chain_link`) whichever the rules, when each of its steps goes to
+        another square: the rules say whether it is legal."""
+        n, bits = self.geometry.num_squares, self._bits
+        if action < 0:
+            return False
+        if not action >> 2 * bits:
+            return action >> bits < n and action & self._mask < n
+        frm, landings = chain_squares(bits, action)
+        squares = [frm, *landings]
+        return (all(sq < n for sq in squares) and all(a != b for a, b in zip(squares, squares[1:]))
+                and self.make_chain(frm, landings) == action)
+
+    def is_chain(self, action: Action) -> bool:
+        """Is the action a chain of two or more captures?"""
+        return action >> 2 * self._bits != 0
+
+    def make_chain(self, frm: int, landings: Sequence[int]) -> Action:
+        """The action of the piece on ``frm`` capturing on each of ``landings`` in turn
+        (a single capture's action for one)."""
+        bits = self._bits
+        action = frm << bits | landings[0]
+        for depth, sq in enumerate(landings[1:]):
+            action |= chain_link(bits, depth, sq)
+        return action
+
+    def chain_squares(self, action: Action) -> tuple[int, list[int]]:
+        """(from-square, landing squares in order) of a move, a capture or a chain."""
+        return chain_squares(self._bits, action)
 
     def is_flip(self, action: Action) -> bool:
         return action >> self._bits == action & self._mask
 
     def move_squares(self, action: Action) -> tuple[int, int]:
-        """(from, to) of an action; a flip has from == to."""
+        """(from, to) of an action; a flip has from == to; a chain ends on its last landing."""
+        if action >> 2 * self._bits:
+            frm, landings = chain_squares(self._bits, action)
+            return frm, landings[-1]
         return action >> self._bits, action & self._mask
 
     def is_chance(self, action: Action) -> bool:
@@ -392,6 +448,9 @@ class Position:
         """
         bits = self._bits
         frm, to = action >> bits, action & self._mask
+        if frm >> bits:  # a chain of captures: its own path, so that a single step pays one test
+            self._push_chain(action)
+            return
         mailbox = self.mailbox
         side = self.side
         z_piece, z_side, z_pool = self._zobrist
@@ -462,19 +521,22 @@ class Position:
          l0, l1, p0, p1, self.occupied, self.hidden, c0, c1) = self._stack.pop()
         frm, to = action >> self._bits, action & self._mask
         mailbox = self.mailbox
-        if target == HIDDEN:
-            self.pool[revealed] += 1
-            value = self._values[revealed]
-            self.pool_value[revealed >> 3] += value
-            if frm == to:
-                self.material[revealed >> 3] -= value
-                self.shown[revealed] -= 1
-        elif target != EMPTY:
-            self.material[target >> 3] += self._values[target]
-            self.shown[target] += 1
-        if frm != to:
-            mailbox[frm] = mailbox[to]
-        mailbox[to] = target
+        if frm >> self._bits:  # a chain: ``target`` holds its victims
+            self._unchain(action, target)
+        else:
+            if target == HIDDEN:
+                self.pool[revealed] += 1
+                value = self._values[revealed]
+                self.pool_value[revealed >> 3] += value
+                if frm == to:
+                    self.material[revealed >> 3] -= value
+                    self.shown[revealed] -= 1
+            elif target != EMPTY:
+                self.material[target >> 3] += self._values[target]
+                self.shown[target] += 1
+            if frm != to:
+                mailbox[frm] = mailbox[to]
+            mailbox[to] = target
         self.last_moves[0], self.last_moves[1] = l0, l1
         self.penalties[0], self.penalties[1] = p0, p1
         self.colors[0], self.colors[1] = c0, c1
@@ -483,6 +545,54 @@ class Position:
         if self._gives_check is not None:
             self.chase = self._chase_stack.pop()
         return action
+
+    def _push_chain(self, action: Action) -> None:
+        """Play a chain of captures (banqi's ``chain_captures``) as one action and one turn:
+        each landing square's enemy leaves the board, the piece ends on the last one, the
+        quiet count is reset once and the history gains the position after the whole chain.
+        The saved entry holds the victims, in order, where a single move keeps its target."""
+        frm, landings = chain_squares(self._bits, action)
+        mailbox, colors, values, shown = self.mailbox, self.colors, self._values, self.shown
+        side = self.side
+        victims = tuple(mailbox[sq] for sq in landings)
+        self._stack.append((action, victims, None, self.quiet, side, self.hash,
+                            self.last_moves[0], self.last_moves[1],
+                            self.penalties[0], self.penalties[1], self.occupied, self.hidden,
+                            colors[0], colors[1]))
+        z_piece, z_side, _ = self._zobrist
+        moving, last = mailbox[frm], landings[-1]
+        h = self.hash ^ z_side[side] ^ z_piece[frm][moving] ^ z_piece[last][moving]
+        occupied = self.occupied ^ 1 << frm
+        for sq, victim in zip(landings, victims):
+            h ^= z_piece[sq][victim]
+            colors[victim >> 3] ^= 1 << sq
+            self.material[victim >> 3] -= values[victim]
+            shown[victim] -= 1
+            mailbox[sq] = EMPTY
+            occupied ^= 1 << sq
+        mailbox[frm] = EMPTY
+        mailbox[last] = moving
+        colors[side] ^= 1 << frm | 1 << last
+        self.occupied = occupied | 1 << last
+        self.quiet = 0
+        self.last_moves[side] = action
+        if self._gives_check is not None:
+            self._push_chase(frm, last)
+        side ^= 1
+        self.side = side
+        self.ply += 1
+        self.hash = h ^ z_side[side]
+        self.history.append(self.hash)
+
+    def _unchain(self, action: Action, victims: tuple[int, ...]) -> None:
+        """Put back a chain's piece and its victims (pop restores the rest)."""
+        frm, landings = chain_squares(self._bits, action)
+        mailbox, values = self.mailbox, self._values
+        mailbox[frm] = mailbox[landings[-1]]
+        for sq, victim in zip(landings, victims):
+            mailbox[sq] = victim
+            self.material[victim >> 3] += values[victim]
+            self.shown[victim] += 1
 
     def _push_chase(self, frm: int, to: int) -> None:
         """Update the chase counts after a push (board already updated, ``self.side``
@@ -514,27 +624,35 @@ class Position:
         """``c2`` / ``c2-c5`` / ``c2xc5``; with the revealed piece: ``c2(R)``, ``c2xc5(r)``."""
         names = self.geometry.square_names
         frm, to = action >> self._bits, action & self._mask
-        if frm == to:
+        if frm >> self._bits:  # a chain: each landing square in turn
+            frm, landings = chain_squares(self._bits, action)
+            text = "x".join(names[sq] for sq in [frm, *landings])
+        elif frm == to:
             text = names[to]
         else:
             text = f"{names[frm]}{'-' if self.mailbox[to] == EMPTY else 'x'}{names[to]}"
         return text if outcome is None else f"{text}({piece_letter(outcome)})"
 
     def captured_by(self, action: Action, outcome: int | None) -> int | None:
-        frm, to = action >> self._bits, action & self._mask
+        """The piece the action takes; a chain's first victim."""
+        frm, to = action >> self._bits & self._mask, action & self._mask
         target = self.mailbox[to]
         if frm == to or target == EMPTY:
             return None
         return outcome if target == HIDDEN else target
 
     def action_info(self, action: Action) -> ActionInfo:
+        """What a view shows of an action; a chain goes from its square to its last landing,
+        and ``captured`` is its first victim."""
         names = self.geometry.square_names
-        frm, to = action >> self._bits, action & self._mask
+        frm, to = action >> self._bits & self._mask, action & self._mask
         if frm == to:
             kind = "flip"
         else:
             kind = "move" if self.mailbox[to] == EMPTY else "capture"
         captured = self.mailbox[to] if kind == "capture" and self.mailbox[to] < HIDDEN else None
+        if action >> 2 * self._bits:
+            to = chain_squares(self._bits, action)[1][-1]
         return ActionInfo(self.action_text(action), names[frm], names[to], kind,
                           penalised=self.is_penalised(action),
                           captured=None if captured is None else piece_letter(captured))

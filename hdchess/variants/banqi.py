@@ -9,6 +9,10 @@ Soldier can take the General. The Cannon captures any revealed enemy by jumping
 exactly one piece along a rank or file, at any distance, and never captures by
 stepping. Face-down pieces cannot be captured. The movement is
 :func:`hdchess.facedown.movement.capture_by_rank`.
+
+Two house rules are options (RULES.md 4.1, both off by default): chain captures
+(a piece that captured may go on capturing in the same turn, one action) and the
+charging Chariot (it slides any distance, and a charge takes any piece).
 """
 
 from __future__ import annotations
@@ -17,6 +21,10 @@ from ..facedown import make_knowledge
 from ..facedown.movement import capture_by_rank
 from ..options import Option
 from .hdc2 import SPEC as HDC2
+
+NO_PROGRESS = Option("no_progress_plies", "NoProgressPlies", 60,
+                     "plies with no flip and no capture that end the game in a draw (0 turns it off)",
+                     label="No-progress limit (plies)")
 
 SPEC = HDC2.derive(
     name="banqi",
@@ -35,9 +43,16 @@ SPEC = HDC2.derive(
     # above the Chariot and the Soldier (it takes the General) above nothing.
     score_tables={"official": (10, 8, 6, 3, 4, 5, 2, 0)},
     options=(
-        Option("no_progress_plies", "NoProgressPlies", 60,
-               "plies with no flip and no capture that end the game in a draw (0 turns it off)",
-               label="No-progress limit (plies)"),
+        NO_PROGRESS,
+        # the house rules of RULES.md 4.1 (the defaults are the rules above)
+        Option("chain_captures", "ChainCaptures", "no",
+               "a piece that has just captured may capture again from where it landed, in the same turn, "
+               "as often as it can; its player may stop after any capture",
+               choices=("no", "yes"), label="Chain captures", choice_labels=("no", "yes"), movement=True),
+        Option("chariot_rush", "ChariotRush", "no",
+               "the Chariot moves any distance along a rank or file, and a Chariot that charges over at "
+               "least one empty square captures the first piece it meets, whatever its rank",
+               choices=("no", "yes"), label="The Chariot charges", choice_labels=("no", "yes"), movement=True),
     ),
     movement=capture_by_rank,
     fixed={"first_flip": "self"},

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ..facedown import make_knowledge
 from ..facedown.movement import xiangqi_blind_captures
+from .banqi import NO_PROGRESS
 from .banqi import SPEC as BANQI
 
 SPEC = BANQI.derive(
@@ -36,6 +37,7 @@ SPEC = BANQI.derive(
     # fighter (it moves like a chess King). The game is decided by the General,
     # not by these: they are the AI's material and the values shown to players.
     score_tables={"official": (6, 2, 2, 4, 9, 5, 2, 0)},
+    options=(NO_PROGRESS,),  # banqi's house rules are banqi's: the Chariot already slides here
     movement=xiangqi_blind_captures,
     switches={"blind_captures": True, "general_loss": True, "chase_rule": True},
     knowledge=make_knowledge("gaiqi"),

@@ -86,6 +86,114 @@ def banqi_actions(position: str) -> set[str]:
     return actions
 
 
+# -- banqi's house rules (RULES.md 4.1) ----------------------------------------------
+
+def outranks(piece: str, enemy: str) -> bool:
+    """May ``piece`` (not a Cannon) take an adjacent ``enemy`` by rank (upper-case letters)?"""
+    if piece == "P" and enemy == "K":
+        return True
+    if piece == "K" and enemy == "P":
+        return False
+    return BANQI_RANK[enemy] <= BANQI_RANK[piece]
+
+
+def house_captures(board: dict, square: tuple[int, int], side: str, rush: bool) -> list[tuple[int, int]]:
+    """The squares the piece of ``side`` on ``square`` may capture on, one capture by its own rule."""
+    f, r = square
+    piece = board[square].upper()
+    found = []
+    for df, dr in ORTHOGONAL:
+        t = (f + df, r + dr)
+        distance = 1
+        while on_board(*t) and board[t] == "":  # the first piece along this line
+            t = (t[0] + df, t[1] + dr)
+            distance += 1
+        if not on_board(*t):
+            continue
+        if piece == "C":  # past that piece (the screen), the next one
+            t = (t[0] + df, t[1] + dr)
+            while on_board(*t) and board[t] == "":
+                t = (t[0] + df, t[1] + dr)
+            if on_board(*t) and colour(board[t]) not in (None, side):
+                found.append(t)
+            continue
+        if colour(board[t]) in (None, side):  # face-down or our own: nothing to take
+            continue
+        by_rank = distance == 1 and outranks(piece, board[t].upper())
+        charge = distance > 1 and piece == "R" and rush  # a charge takes anything
+        if by_rank or charge:
+            found.append(t)
+    return found
+
+
+def house_moves(board: dict, square: tuple[int, int], rush: bool) -> list[tuple[int, int]]:
+    """The empty squares the piece on ``square`` may move to."""
+    f, r = square
+    found = []
+    for df, dr in ORTHOGONAL:
+        t = (f + df, r + dr)
+        while on_board(*t) and board[t] == "":
+            found.append(t)
+            if not (rush and board[square].upper() == "R"):
+                break
+            t = (t[0] + df, t[1] + dr)
+    return found
+
+
+def banqi_house_actions(position: str, chain_captures: bool, chariot_rush: bool) -> set[str]:
+    """Banqi's actions with its house rules: chains name every landing square (``c2xc3xd3``)."""
+    board, side = read_board(position)
+    return house_actions(board, side, chain_captures, chariot_rush)
+
+
+def house_actions(board: dict, side: str, chain_captures: bool, chariot_rush: bool) -> set[str]:
+    actions = {name(sq) for sq, content in board.items() if content == "x"}
+    if side == "-":
+        return actions
+
+    def chains(board: dict, at: tuple[int, int], text: str) -> None:
+        for to in house_captures(board, at, side, chariot_rush):
+            actions.add(f"{text}x{name(to)}")
+            if chain_captures:
+                chains(after(board, at, to), to, f"{text}x{name(to)}")
+
+    for square, content in board.items():
+        if colour(content) != side:
+            continue
+        for to in house_moves(board, square, chariot_rush):
+            actions.add(f"{name(square)}-{name(to)}")
+        chains(board, square, name(square))
+    return actions
+
+
+def house_perft(position: str, depth: int, chain_captures: bool, chariot_rush: bool) -> int:
+    """RULES.md section 2's perft under the house rules, from a position with a side to move:
+    a flip branches once per distinct letter in the pool, any other action once."""
+    board, side = read_board(position)
+    pool = position.split()[2].replace("-", "")
+
+    def count(board: dict, side: str, pool: str, depth: int) -> int:
+        if depth == 0:
+            return 1
+        total = 0
+        other = "b" if side == "r" else "r"
+        for action in house_actions(board, side, chain_captures, chariot_rush):
+            squares = [parse_square(part) for part in action.replace("-", "x").split("x")]
+            if len(squares) == 1:
+                for letter in sorted(set(pool)):
+                    flipped = dict(board)
+                    flipped[squares[0]] = letter
+                    total += count(flipped, other, pool.replace(letter, "", 1), depth - 1)
+                continue
+            moved = board
+            for frm, to in zip(squares, squares[1:]):
+                moved = after(moved, frm, to)
+            total += count(moved, other, pool, depth - 1)
+        return total
+
+    return count(board, side, pool, depth)
+
+
 # -- gaiqi ---------------------------------------------------------------------------
 
 def gaiqi_targets(board: dict, square: tuple[int, int], side: str) -> list[tuple[tuple[int, int], bool]]:

@@ -8,6 +8,7 @@ text must be the reference's exactly: none missing, none extra, none twice.
 import io
 import random
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -15,7 +16,7 @@ from hdchess import Game, load_ruleset
 from hdchess.cli import main
 
 from .cheight import cheight_actions
-from .facedown import banqi_actions, gaiqi_actions
+from .facedown import banqi_actions, banqi_house_actions, gaiqi_actions, house_perft
 from .test_reference_examples import EXAMPLES
 
 
@@ -120,3 +121,58 @@ SET_UP = ["P2K/4/4/k3 r", "P2K/4/4/k3 b", "[AP]2K/4/4/k3 b", "[AP]1[AP]K/4/4/k3 
 def test_cheight_set_up_promotions_match_the_reference(position):
     state = load_ruleset("cheight", layout="minimal").read_position(position)
     assert sorted(state.action_text(action) for action in state.legal_actions()) == sorted(cheight_actions(position))
+
+
+HOUSE_RULES = [("yes", "no"), ("no", "yes"), ("yes", "yes"), ("no", "no")]
+
+
+@pytest.mark.parametrize("chain_captures, chariot_rush", HOUSE_RULES)
+def test_banqi_house_rules_match_the_reference(chain_captures, chariot_rush):
+    """Each house rule of RULES.md 4.1 alone and both: random games, and the reference
+    agrees; the games must meet what the option adds (chains, charges), or the check is empty."""
+    ruleset = load_ruleset("banqi", chain_captures=chain_captures, chariot_rush=chariot_rush)
+    chained = charged = 0
+    for state, _ in positions(ruleset, 3000, seed=7):
+        line = state.position_text()
+        expected = sorted(banqi_house_actions(line, chain_captures == "yes", chariot_rush == "yes"))
+        actual = [state.action_text(action) for action in state.legal_actions()]
+        assert sorted(actual) == expected, f"{ruleset.non_defaults()} {line}"
+        chained += any(text.count("x") > 1 for text in actual)
+        charged += any(_is_charge(state, text) for text in actual)
+    assert (chained > 0) == (chain_captures == "yes") and (charged > 0) == (chariot_rush == "yes")
+
+
+def _is_charge(state, text: str) -> bool:
+    """A Chariot's move or capture over more than one square."""
+    if len(text) < 5:  # a flip
+        return False
+    frm, to = text[:2], text[3:5]
+    piece = state.square_text(state.geometry.parse_square(frm))
+    return piece in ("R", "r") and abs(ord(frm[0]) - ord(to[0])) + abs(int(frm[1]) - int(to[1])) > 1
+
+
+def test_banqi_house_rules_reference_matches_the_default_reference():
+    """With both options off the house-rules reference is the plain one (two readings of section 4)."""
+    for state, _ in positions(load_ruleset("banqi"), 500, seed=3):
+        line = state.position_text()
+        assert banqi_house_actions(line, False, False) == banqi_actions(line)
+
+
+def _house_perft_cases():
+    path = Path(__file__).parent.parent / "data" / "perft-banqi.txt"
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or "[" not in line:
+            continue
+        position, rest = line.split(";")
+        counts, _, options = rest.partition("[")
+        options = dict(item.split("=") for item in options.strip().removesuffix("]").split())
+        tokens = counts.split()
+        yield pytest.param(position.strip(), options, {int(d[1:]): int(n) for d, n in zip(tokens[::2], tokens[1::2])},
+                           id=f"{position.split()[0]}-{'-'.join(options)}")
+
+
+@pytest.mark.parametrize("position, options, counts", list(_house_perft_cases()))
+def test_banqi_house_rules_perft_counts_are_the_references(position, options, counts):
+    """Every perft count of the suite under a house rule is the reference's, not only the engine's."""
+    chain, rush = options.get("chain_captures") == "yes", options.get("chariot_rush") == "yes"
+    assert {depth: house_perft(position, depth, chain, rush) for depth in counts} == counts

@@ -35,7 +35,7 @@ TEXTS_JS = """() => {
 }"""
 
 # a square or move, also right after a piece's character (俥c2–c5), and a move number
-NOTATION = re.compile(r"(?<![A-Za-z0-9])[a-z]\d{1,2}(?:[-–x][a-z]\d{1,2})?(?:\([A-Za-z]\))?|\b\d+\.")
+NOTATION = re.compile(r"(?<![A-Za-z0-9])[a-z]\d{1,2}(?:[-–x][a-z]\d{1,2})?(?:x[a-z]\d{1,2})*(?:\([A-Za-z]\))?|\b\d+\.")
 # names: the program, a language, the runtime, a title's numeral, the games' short names
 ALLOWED = {"hdchess", "English", "Python", "Pyodide", "II", "hdc2", "banqi", "gaiqi", "cheight"}
 
@@ -173,8 +173,8 @@ def test_each_game_s_options_and_rules_page_in_chinese(open_app, page, variant):
 
 
 # What a rules page may write as code: a game record's squares and moves (c2, c2(R), c2-c5, a1xa5, b2-c3+1,
-# a8=c1^0, d3xc3(P), several in a row), nothing else (no option names, positions or commands).
-MOVE = r"[a-h]\d(?:\([A-Za-z]\))?(?:[-x][a-h]\d(?:\([A-Za-z]\))?(?:\+\d|\+k)?|=[a-h]\d\^\d)?"
+# a8=c1^0, d3xc3(P), a chain c2xc3xd3, several in a row), nothing else (no option names, positions or commands).
+MOVE = r"[a-h]\d(?:\([A-Za-z]\))?(?:[-x][a-h]\d(?:\([A-Za-z]\))?(?:x[a-h]\d)*(?:\+\d|\+k)?|=[a-h]\d\^\d)?"
 NOTATION_ONLY = re.compile(rf"{MOVE}(?: {MOVE})*|\+k")
 
 

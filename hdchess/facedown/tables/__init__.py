@@ -36,7 +36,12 @@ model that (their value is that of the game without the threefold rule).
 
 **Rules.** A table file names the rules it was built for; a prober serves
 only games under those rules (``first_flip``, which only decides who takes
-which colour at the first flip, does not count).
+which colour at the first flip, does not count; an option the file does not
+name, made after it, counts at its default). A table holds one capture a
+turn: rules whose movement has chains of captures (banqi's ``chain_captures``,
+``Movement.chains``) have no tables, and none can be built for them. The
+charging Chariot (``chariot_rush``) is an ordinary movement: its tables would
+be built for it like any other rules (none ship).
 
 **Where tables come from.** ``python -m hdchess.ai.tables build`` (pure
 Python, no dependencies). The package ships the default rules' tables in
@@ -57,6 +62,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from ...errors import RulesetError
 from .probe import ScoreProber, WdlProber, rules_key
 from .store import FORMAT, TableFile, add_directory, cache_directory, search_path, table_files
 
@@ -72,10 +78,13 @@ class FaceDownTables:
         self._probers: dict[tuple[Ruleset, tuple[str, ...]], WdlProber | None] = {}
 
     def files(self, ruleset: Ruleset) -> list[TableFile]:
-        """The table files made for these rules, fewest pieces first."""
+        """The table files made for these rules, fewest pieces first (none for chains of captures)."""
+        if ruleset.movement.chains:
+            return []
         rules = rules_key(ruleset.as_dict())
+        defaults = {option.name: option.default for option in ruleset.spec.options}  # options newer than a file
         found = [f for f in table_files(ruleset.variant) if f.header.get("format") == FORMAT
-                 and rules_key(f.header.get("rules", {})) == rules]
+                 and rules_key({**defaults, **f.header.get("rules", {})}) == rules]
         return sorted(found, key=lambda f: f.header["pieces"])
 
     def prober(self, ruleset: Ruleset) -> TableProber | None:
@@ -107,6 +116,9 @@ class FaceDownTables:
         """Solve every material of 2 to ``pieces`` pieces; returns (path, header, seconds)."""
         from .build import write_tables
 
+        if ruleset.movement.chains:
+            raise RulesetError(f"{ruleset.variant}: endgame tables hold one capture a turn, and these rules "
+                               "have chains of captures (chain_captures=yes)")
         self._probers.clear()
         return write_tables(ruleset, pieces, directory or cache_directory(), progress)
 
