@@ -217,18 +217,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.two_players and args.level:
         raise HdchessError("--level chooses the AI opponent; --two-players has none")
     from .ai import level_by_name
-    from .ai.limits import device_threads, set_default_threads
+    from .ai.limits import device_threads
     from .ai.parallel import shared_pool
 
     threads = args.threads if args.threads is not None else device_threads()
-    set_default_threads(threads)  # the top level's workers, started now rather than on its first move's clock
     if threads > 1 and not args.two_players and level_by_name(args.level or "Club").movetime_ms:
-        shared_pool(threads).start()
+        shared_pool(threads).start()  # the top level's workers, now rather than on its first move's clock
     game = Game(_ruleset(args), seed=args.seed)
     colour = use_colour() if args.colour == "auto" else args.colour == "always"
     view = TerminalView(letters=args.letters, colour=colour)
     return play_in_terminal(game, view, ai_level=None if args.two_players else (args.level or "Club"),
-                            ai_opens=args.second)
+                            ai_opens=args.second, threads=threads)
 
 
 # -- engine, match -----------------------------------------------------------------------

@@ -173,16 +173,19 @@ def parse_budget(text: str) -> SearchLimits:
 
 class LevelPlayer(Player):
     """An AI level; with a ``budget`` (a time or node limit) it searches within that
-    at full strength instead of with its own budget and temperature."""
+    at full strength instead of with its own budget and temperature (in one process), else with
+    ``threads`` worker processes (``hdchess play --threads``)."""
 
-    def __init__(self, level_name: str, budget: SearchLimits | None = None) -> None:
+    def __init__(self, level_name: str, budget: SearchLimits | None = None, threads: int = 1) -> None:
         self.level = level_by_name(level_name)
         self.budget = budget
+        self.threads = threads
         self.name = self.level.name if budget is None else f"{self.level.name}@{budget_label(budget)}"
         self.last_result: SearchResult | None = None  # behind the last choice (a UI shows its evaluation and line)
 
     def choose(self, turn: Turn) -> Choice:
-        result = decide(turn.state, self.level, turn.seed, self.budget, threads=None if self.budget is None else 1)
+        threads = self.threads if self.budget is None else 1  # a match's budget: one process, as ever
+        result = decide(turn.state, self.level, turn.seed, self.budget, threads=threads)
         self.last_result = result
         detail = (f"depth {result.depth}, {result.nodes:,} nodes, {result.time_ms / 1000:.2f} s, "
                   f"eval {round(result.score, 2) + 0.0:+.2f}")

@@ -138,9 +138,11 @@ def show_hint(game: Game, player_seed: int) -> None:
     print(f"  hint: {game.state.action_text(result.action)} (eval {round(result.score, 2) + 0.0:+.2f}; line {line})")
 
 
-def play_in_terminal(game: Game, view: TerminalView, ai_level: str | None, ai_opens: bool = False) -> int:
-    """Play ``game`` at the keyboard: against the AI at ``ai_level`` (it opens with ``ai_opens``),
-    or, with no level, two people taking turns. Returns the exit status."""
+def play_in_terminal(game: Game, view: TerminalView, ai_level: str | None, ai_opens: bool = False,
+                     threads: int = 1) -> int:
+    """Play ``game`` at the keyboard: against the AI at ``ai_level`` (it opens with ``ai_opens``,
+    a level that thinks by time searches with ``threads`` processes), or, with no level, two
+    people taking turns. Returns the exit status."""
     player_seed = new_player_seed()
     players: dict[int, Player] = {}
     if ai_level is None:
@@ -151,7 +153,7 @@ def play_in_terminal(game: Game, view: TerminalView, ai_level: str | None, ai_op
         from .players import LevelPlayer
 
         ai_number = 1 if ai_opens else 2
-        players[ai_number] = AnnouncedPlayer(LevelPlayer(ai_level))
+        players[ai_number] = AnnouncedPlayer(LevelPlayer(ai_level, threads=threads))
         players[3 - ai_number] = TerminalPlayer(game, 3 - ai_number, "you", view, True, player_seed)
         game.tags.update({f"Player{ai_number}": players[ai_number].name, f"Player{3 - ai_number}": "You"})
     print(f"{game.ruleset.spec.title}. {play_help(game)}")

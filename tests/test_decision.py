@@ -133,3 +133,12 @@ def test_a_decision_in_slices_shows_its_best_so_far_and_plays_once():
         assert sliced.searched().action in state.legal_actions()
     result = sliced.result()
     assert slices > 1 and result.action in state.legal_actions() and sliced.result() is result
+
+
+def test_a_decision_given_a_shared_table_searches_it_here_whatever_its_threads():
+    """The page's bridge searches as one worker of its pool: with the pool's table, the move is
+    searched in this process and fills that table, never on processes of its own beside it."""
+    table: dict[int, object] = {}
+    decision = Decision(_state(OPENING), "Grandmaster", 5, SearchLimits(depth=3), threads=2, tt=table)
+    result = decision.run()
+    assert result.action in _state(OPENING).legal_actions() and table

@@ -5,6 +5,7 @@ module of the same name and the same three calls, over Python lists, stands in f
 bridge's commands and a helper's search run as they do in the page's workers.
 """
 
+import io
 import json
 import sys
 import threading
@@ -15,6 +16,7 @@ import pytest
 from hdchess.ai.sharing import CallTable, public_record, rebuild
 from hdchess.bridge import Session
 from hdchess.bridge.pool import JS_MODULE, helper_search
+from hdchess.cli import main
 from hdchess.game import Game
 
 SLOTS = 1 << 12
@@ -140,6 +142,18 @@ def test_helpers_get_the_public_record_only_and_fill_the_table_the_bridge_search
     legal = {game.state.action_text(a) for a in game.state.legal_actions()}
     played = call(s, "ai_move")
     assert played["played"]["text"] in legal
+
+
+def test_a_game_at_the_command_line_leaves_the_bridge_searching_with_the_shared_table(shared, monkeypatch, capsys):
+    # `hdchess play --threads 2` once set the process's workers: the bridge's next search then ran
+    # on two processes beside the page's table and stored nothing in it
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "--two-players", "--threads", "2", "--seed", "5", "--colour", "never"]) == 0
+    capsys.readouterr()
+    s = Session()
+    _out_of_book(s)
+    call(s, "think", ms=100)
+    assert shared.stores > 0
 
 
 def test_a_helper_stops_by_itself_when_its_time_runs_out(shared):

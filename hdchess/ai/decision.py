@@ -30,7 +30,7 @@ from ..rules import GameState
 from .forced import avoid_proven_loss, forced_result, time_left
 from .level_table import Level, level_by_name
 from .levels import contempt_in_units, converting, in_points, softmax_choice, temperature_in_units, time_manager
-from .limits import SearchLimits, default_threads
+from .limits import SearchLimits
 from .search import Searcher, SearchInfo, SearchResult, StopSignal, Table
 from .timing import TimeManager
 
@@ -45,13 +45,14 @@ class Decision:
     """The move ``level`` plays in ``state`` with ``seed`` (the same for the same state and seed
     under a node budget): within the level's own budget and temperature, or, given ``limits``,
     within them at full strength. ``stop`` ends the search early; ``on_info`` hears each depth;
-    ``threads``, the processes a search by time may use (None: the process's default; a node
-    budget or a level that errs on purpose searches alone); ``tt``, a table shared with other
-    workers (the browser's pool)."""
+    ``threads``, the processes a search by time may use (said by each caller, never a setting
+    of the process: a move does not depend on an earlier game; a node budget or a level that
+    errs on purpose searches alone); ``tt``, a table shared with other workers (the browser's
+    pool): a search with one is one of those workers, in this process."""
 
     def __init__(self, state: GameState, level: str | int | Level, seed: int = 0,
                  limits: SearchLimits | None = None, *, stop: StopSignal | None = None,
-                 on_info: InfoCallback | None = None, threads: int | None = None, tt: Table | None = None) -> None:
+                 on_info: InfoCallback | None = None, threads: int = 1, tt: Table | None = None) -> None:
         self.state = state.copy()
         self.level = level if isinstance(level, Level) else level_by_name(level)
         self.seed = seed
@@ -147,11 +148,11 @@ class Decision:
     # -- the rules --------------------------------------------------------------------------
 
     def _workers(self) -> int:
-        """One process for a node budget (deterministic) or a level that errs on purpose, else
-        ``threads`` (None: the process's default)."""
-        if self.limits.nodes is not None or self.level.temperature > 0:
+        """One process for a node budget (deterministic), a level that errs on purpose or a
+        search with a shared table (its other workers are elsewhere), else ``threads``."""
+        if self.limits.nodes is not None or self.level.temperature > 0 or self.tt is not None:
             return 1
-        return default_threads() if self.threads is None else self.threads
+        return self.threads
 
     def _choose(self, result: SearchResult) -> SearchResult:
         """The temperature's pick among the root moves, then the guard against a proven loss."""
@@ -168,14 +169,14 @@ class Decision:
 
 def decide(state: GameState, level: str | int | Level = "Master", seed: int = 0, limits: SearchLimits | None = None,
            stop: threading.Event | None = None, on_info: InfoCallback | None = None,
-           threads: int | None = None) -> SearchResult:
+           threads: int = 1) -> SearchResult:
     """The move a :class:`Decision` plays, run whole."""
     return Decision(state, level, seed, limits, stop=stop, on_info=on_info, threads=threads).run()
 
 
 def choose_action(state: GameState, level: str | int | Level = "Master", seed: int = 0,
                   stop: threading.Event | None = None, on_info: InfoCallback | None = None,
-                  threads: int | None = None) -> SearchResult:
+                  threads: int = 1) -> SearchResult:
     """The action the level plays in ``state`` within its own budget and temperature."""
     return decide(state, level, seed, None, stop, on_info, threads)
 

@@ -22,22 +22,8 @@ class SearchLimits:
 
 
 def device_threads() -> int:
-    """The workers the top level uses by default: the machine's cores, capped."""
+    """The workers ``hdchess play`` gives the top level unless told: the machine's cores, capped."""
     return max(1, min(os.cpu_count() or 1, DEVICE_CAP))
 
 
-_default_threads = 1
-
-
-def set_default_threads(threads: int) -> None:
-    """How many workers the top level uses in this process when no one says (``hdchess
-    play --threads``); 1, a search in this process alone, unless set."""
-    global _default_threads
-    _default_threads = max(1, min(threads, MAX_THREADS))
-
-
-def default_threads() -> int:
-    return _default_threads
-
-
-__all__ = ["DEVICE_CAP", "MAX_THREADS", "SearchLimits", "default_threads", "device_threads", "set_default_threads"]
+__all__ = ["DEVICE_CAP", "MAX_THREADS", "SearchLimits", "device_threads"]
