@@ -176,7 +176,7 @@ def test_a_cheight_lesson_takes_its_tries_through_the_choice_menu_and_the_keyboa
     assert expected != "best"  # the scenario: a wrong try first
     cell(page, "b2").click()
     cell(page, "c3").click()
-    menu.get_by_role("menuitem").filter(has_text="Carry the Chariot").first.click()
+    menu.get_by_role("menuitem").filter(has_text="Carry the red Chariot").first.click()
     words = {"better": "is better than the move played", "not_better": "is no better than the move played"}[expected]
     expect(verdict).to_contain_text(words, timeout=WAIT_MS)
     # the engine's move, from the keyboard: b2 is picked up, the arrows reach c1, Enter (and the menu)
