@@ -13,8 +13,8 @@ import pytest
 from reference.facedown import banqi_house_actions, house_perft
 
 from hdchess import Game, load_ruleset
-from hdchess.ai.level_table import LEVELS
 from hdchess.ai import choose_action
+from hdchess.ai.level_table import LEVELS
 from hdchess.bridge import Session
 from hdchess.cli import main
 from hdchess.core import piece_from_letter
