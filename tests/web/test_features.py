@@ -42,6 +42,35 @@ def test_the_rules_page_from_the_toolbar_and_the_new_game_dialog(open_app):
     expect(dialog.locator("table.legend tbody tr").first.locator("th")).to_have_text("帥")
 
 
+# Elements of the rules page wider than the page itself (a sideways scroll), by tag and first words.
+RULES_TOO_WIDE = """() => { const page = document.querySelector('#rules-dialog .rules-page');
+  return [page, ...page.querySelectorAll('table, .table-wrap')].filter((e) => e.scrollWidth > page.clientWidth + 1)
+    .map((e) => `${e.tagName} ${e.scrollWidth}px: ${e.textContent.trim().slice(0, 30)}`); }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_rules_page_on_a_phone_needs_no_sideways_scroll(page, open_app, lang):
+    """Issue 46: at 360 x 640 the pieces' tables (the legend and the text's) scrolled sideways. The legend
+    has five columns; a text's table shows each row as a card of "heading: value" lines."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_app(f"lang={lang}")
+    dialog = page.locator("#rules-dialog")
+    for variant in ("hdc2", "banqi", "gaiqi", "cheight"):
+        page.locator("#btn-new").click()
+        page.locator("#ng-variant").select_option(variant)
+        page.locator("#ng-rules").click()
+        expect(dialog.locator("table.legend")).to_be_visible()
+        assert page.evaluate(RULES_TOO_WIDE) == [], variant
+        general = dialog.locator("table.legend tbody tr").first  # each side's disc and record letter
+        expect(general.locator("td").nth(0)).to_contain_text("K")
+        expect(general.locator("td").nth(1)).to_contain_text("k")
+        if variant == "hdc2":  # a card's line names its column
+            head = {"en": "letter", "zh": "字母"}[lang]
+            expect(dialog.locator(f".rules-text td[data-head='{head}']").first).to_have_text("K")
+        dialog.locator("button.primary").click()
+        page.keyboard.press("Escape")  # the new-game dialog
+
+
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 def test_the_new_game_dialog_opens_on_the_game_being_played(open_app, page, phone):
     """Start in the dialog, untouched, plays the same game again: not the last choices saved in the

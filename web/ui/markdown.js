@@ -43,9 +43,12 @@ export function renderMarkdown(text, level = 2) {
       const rows = [];
       while (i < lines.length && /^\s*\|/.test(lines[i])) rows.push(lines[i++]);
       const [head, , ...body] = rows;
+      const heads = cells(head);
+      // each cell knows its column's heading: a phone shows a row as a card of "heading: value" lines
       blocks.push(el("div", { class: "table-wrap" }, el("table", {},
-        el("thead", {}, el("tr", {}, cells(head).map((c) => el("th", { scope: "col" }, inline(c))))),
-        el("tbody", {}, body.map((row) => el("tr", {}, cells(row).map((c) => el("td", {}, inline(c)))))))));
+        el("thead", {}, el("tr", {}, heads.map((c) => el("th", { scope: "col" }, inline(c))))),
+        el("tbody", {}, body.map((row) => el("tr", {}, cells(row).map((c, col) =>
+          el("td", { dataset: { head: heads[col]?.replace(/[*`]/g, "") ?? "" } }, inline(c)))))))));
     } else if (/^\s*[-*]\s+/.test(line)) {
       /** @type {string[]} */
       const items = [];

@@ -10,7 +10,8 @@ import { renderMarkdown } from "./markdown.js";
 import { variantTitle } from "./names.js";
 
 /**
- * The table of a variant's pieces: each kind's name, red and black glyphs, letters, value and count.
+ * The table of a variant's pieces: each kind's name, each side's disc and letter, value and count (five
+ * columns: it fits a phone's rules page without a sideways scroll).
  * @param {any} variant a variant of the bridge's info
  * @param {boolean} letters draw Western letters on the discs instead of the glyphs
  * @returns {HTMLElement}
@@ -24,19 +25,22 @@ function legend(variant, letters) {
     d?.setAttribute("aria-hidden", "true");
     return d;
   };
+  /** A side's piece: its disc (the glyph, for a screen reader in words) and the record's letter.
+   *  @param {string} letter @param {string} glyph */
+  const side = (letter, glyph) => el("td", {}, disc(letter), el("span", { class: "sr-only" }, glyph), " ",
+    el("code", { title: t("rules.letter") }, letter));
   return el("table", { class: "legend" },
     el("caption", {}, t("rules.legend")),
     el("thead", {}, el("tr", {},
-      ["rules.piece", "rules.red", "rules.black", "rules.letter", "rules.value", "rules.count"]
+      ["rules.piece", "rules.red", "rules.black", "rules.value", "rules.count"]
         .map((key) => el("th", { scope: "col" }, t(key))))),
     el("tbody", {}, kinds.map((kind) => {
       const info = variant.pieces[kind];
       const black = kind.toLowerCase();
       return el("tr", {},
         el("th", { scope: "row" }, kindName(kind)),
-        el("td", {}, disc(kind), " ", variant.pieces[kind].glyph),
-        el("td", {}, disc(black), " ", variant.pieces[black]?.glyph ?? ""),
-        el("td", {}, el("code", {}, `${kind} / ${black}`)),
+        side(kind, variant.pieces[kind].glyph),
+        side(black, variant.pieces[black]?.glyph ?? ""),
         el("td", { class: "num" }, String(info.value)),
         el("td", { class: "num" }, String(info.count)));
     })));
