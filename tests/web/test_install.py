@@ -100,6 +100,24 @@ def test_the_manifest_names_the_app_and_its_icons_load_at_their_sizes(open_app, 
     assert corner == 255
 
 
+def test_chromium_finds_the_page_installable_and_offers_it(browser_type, browser_type_launch_args, tmp_path, guard,
+                                                         site_url):
+    """Chromium's own check (it offers no install in a private window, so a profile of the test's own): no
+    installability error, and its real beforeinstallprompt shows the entry."""
+    context = browser_type.launch_persistent_context(tmp_path / "profile", **browser_type_launch_args)
+    try:
+        guard(context)
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(site_url + "index.html?lang=en")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        page.reload()  # controlled from the start, as an installed app's window is
+        errors = context.new_cdp_session(page).send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == []
+        expect(page.locator("#btn-install")).to_be_visible(timeout=WAIT_MS)
+    finally:
+        context.close()
+
+
 def test_a_service_worker_controls_the_next_visit_and_keeps_the_app_files_offline(
         new_context, site_url, wait_for_engine):
     context = new_context()
