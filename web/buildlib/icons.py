@@ -114,6 +114,11 @@ def glyph_path(char: str, font: Path, centre: float, size: float) -> str:
     return pen.getCommands()
 
 
+def number(value: float) -> str:
+    """A length for the SVG: two decimals at most, no trailing zero."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
 def icon_svg(icon: Icon, glyph: str, colours: dict[str, str]) -> str:
     """The icon as an SVG of SIDE x SIDE: the disc (with its shadow), on the board's wood if ``icon.board``."""
     centre = SIDE / 2
@@ -122,7 +127,6 @@ def icon_svg(icon: Icon, glyph: str, colours: dict[str, str]) -> str:
     rim = RIM * diameter
     ring = RING * diameter
     red, face, edge = colours["red"], colours["disc-face"], colours["disc-edge"]
-    number = lambda value: f"{value:.2f}".rstrip("0").rstrip(".")  # noqa: E731
     shadow = 0.015 * diameter
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{SIDE}" height="{SIDE}" viewBox="0 0 {SIDE} {SIDE}">',
