@@ -28,6 +28,7 @@ import { friendGameActive, friendOffer, friendRecord, friendResign, knownFriendG
 import { codeInHash } from "./remote/codec.js";
 import { matchLevel, parseParams } from "./ui/params.js";
 import { createRecordDialog } from "./ui/recorddialog.js";
+import { wireInstall } from "./ui/install.js";
 import { setSound } from "./ui/sound.js";
 import { openRules } from "./ui/rules.js";
 import { createSettingsDialog } from "./ui/settings.js";
@@ -437,6 +438,7 @@ function wireControls() {
   $("#rp-last").addEventListener("click", () => stepReplay(Infinity));
   $("#rp-play").addEventListener("click", toggleAutoplay);
   wireMoreMenu();
+  wireInstall(button("#btn-install"), { embed });
   const full = /** @type {HTMLAnchorElement | null} */ ($("#open-full"));
   if (full) full.href = window.location.pathname;
 }

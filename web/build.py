@@ -28,6 +28,9 @@ What the site holds, and why:
   package's text (the interface, the rules), Noto Serif SC Bold with the piece
   glyphs of every variant. The characters are found here, not listed by hand,
   so a new string or a new variant is covered by the next build.
+- ``manifest.webmanifest`` and ``web/icons/``: what makes the page an app to install, its icons drawn
+  here from the default game's red General as the board draws it (an SVG, and PNGs rasterised from it
+  by resvg, an npm package run in node at build time only).
 - ``web/docs/``: the documentation pages, each as its Markdown source and as an HTML page
   rendered at build time with Python-Markdown (links to ``foo.md`` become ``foo.html``).
 - ``sw.js`` at the root, so its scope is the whole site, with a cache version
@@ -40,8 +43,9 @@ What the site holds, and why:
 
 Each job is a module of ``web/buildlib/`` (see its ``__init__``); this file runs them in order.
 Downloads are cached (``web/node_modules`` for npm; ``web/.cache`` for pip, the
-font packages' faces, fontTools and Python-Markdown), and so are the font subsets and the
-bytecode, so a re-run is quick and works offline. Re-running on unchanged
+font packages' faces, the icons' rasteriser, fontTools and Python-Markdown), and so
+are the font subsets, the icons and the bytecode, so a re-run is quick and works
+offline. Re-running on unchanged
 sources gives a byte-identical site.
 """
 
@@ -58,6 +62,7 @@ from pathlib import Path
 from buildlib.common import CACHE, ROOT, SITE, WEB, BuildError, log, site_files
 from buildlib.docs import write_docs
 from buildlib.fonts import CJK_RANGES, FONTS, cjk_characters, ensure_fonttools, make_fonts
+from buildlib.icons import MANIFEST, make_app_files
 from buildlib.page import (
     QR_TARGET,
     RUNTIME_FALLBACK,
@@ -74,8 +79,8 @@ from buildlib.wheel import WHEEL_TABLE_LIMIT, build_wheel, package_files, split_
 
 # Names the server and the tests read from here (``import build``).
 __all__ = [
-    "CACHE", "CJK_RANGES", "FONTS", "PYODIDE_PACKAGE", "PYODIDE_VERSION", "QR_TARGET", "ROOT", "RUNTIME_FALLBACK",
-    "SITE", "SW_FILES_MARK",
+    "CACHE", "CJK_RANGES", "FONTS", "MANIFEST", "PYODIDE_PACKAGE", "PYODIDE_VERSION", "QR_TARGET", "ROOT",
+    "RUNTIME_FALLBACK", "SITE", "SW_FILES_MARK",
     "SW_ON_DEMAND_MARK", "SW_VERSION_MARK", "WEB", "WHEEL_TABLE_LIMIT", "BuildError", "build", "cjk_characters",
     "ensure_fonttools", "main", "site_files",
 ]
@@ -93,6 +98,7 @@ def build(site: Path = SITE) -> Path:
         (staging / "web" / STATIC_INFO).write_text(static_info(), encoding="utf-8")
         write_docs(staging)
         make_fonts(staging)  # after static-info.js and the docs: the rules texts and the pages are shown too
+        make_app_files(staging)
         vendor_pyodide(staging)
         in_wheel, big_tables = split_tables(package_files())
         compiled = precompiled(in_wheel, staging / "pyodide" / "python_stdlib.zip")

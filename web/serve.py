@@ -38,7 +38,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
         ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
         ".json": "application/json", ".whl": "application/octet-stream", ".zip": "application/zip",
         ".html": "text/html; charset=utf-8", ".css": "text/css", ".svg": "image/svg+xml",
-        ".woff2": "font/woff2", ".md": "text/markdown; charset=utf-8",
+        ".woff2": "font/woff2", ".md": "text/markdown; charset=utf-8", ".png": "image/png",
+        ".webmanifest": "application/manifest+json",
     }
     mounts: dict[str, str] = {}
     cache_control = "no-cache"

@@ -4,7 +4,6 @@ by hand, so a new string or a new variant is covered by the next build."""
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import json
 import os
@@ -12,11 +11,10 @@ import re
 import shutil
 import subprocess
 import sys
-import tarfile
 from pathlib import Path
 from typing import NamedTuple
 
-from .common import CACHE, ROOT, BuildError, log, pip_target
+from .common import CACHE, ROOT, log, npm_pack, pip_target
 from .wheel import package_files
 
 
@@ -51,33 +49,7 @@ TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".md", ".py"}
 
 def ensure_font(font: Font) -> Path:
     """The font's TTF (its licence beside it), fetched once with npm pack and unpacked into web/.cache."""
-    target = CACHE / f"{font.package.rpartition('/')[2]}-{font.version}"
-    if target.exists():
-        return target / Path(font.face).name
-    npm = shutil.which("npm")
-    if npm is None:
-        raise BuildError(f"npm is needed once to fetch {font.package} (apt-get install -y npm)")
-    partial = target.with_name(target.name + ".partial")  # renamed when complete: an interrupted fetch is redone
-    shutil.rmtree(partial, ignore_errors=True)
-    partial.mkdir(parents=True)
-    log(f"fetching {font.package}@{font.version} with npm pack")
-    out = subprocess.run([npm, "pack", "--json", "--ignore-scripts", f"{font.package}@{font.version}",
-                          "--pack-destination", str(partial)], check=True, stdout=subprocess.PIPE, text=True).stdout
-    tarball = partial / json.loads(out)[0]["filename"]
-    integrity = "sha512-" + base64.b64encode(hashlib.sha512(tarball.read_bytes()).digest()).decode()
-    if integrity != font.integrity:
-        raise BuildError(f"{tarball.name} is not the pinned {font.package}@{font.version} ({integrity})")
-    wanted = {f"package/{font.face}", f"package/{FONT_LICENCE}"}
-    with tarfile.open(tarball) as archive:
-        for member in archive:
-            if member.name in wanted:
-                (partial / Path(member.name).name).write_bytes(archive.extractfile(member).read())
-                wanted.remove(member.name)
-    if wanted:
-        raise BuildError(f"{tarball.name} has no {sorted(wanted)[0]}")
-    tarball.unlink()
-    os.replace(partial, target)
-    return target / Path(font.face).name
+    return npm_pack(font.package, font.version, font.integrity, (font.face, FONT_LICENCE)) / Path(font.face).name
 
 
 def ensure_fonttools() -> Path:
@@ -101,11 +73,19 @@ def shown_characters(site: Path) -> set[str]:
     return chars
 
 
-def piece_glyphs() -> set[str]:
-    """The glyphs every built-in variant draws its pieces with, asked of the package's registry itself."""
-    code = "import json; from hdchess.variants import BUILT_IN; print(json.dumps([s.glyphs for s in BUILT_IN]))"
+def variant_glyphs() -> tuple[str, dict[str, list[str]]]:
+    """The default variant's name, and each built-in variant's piece glyphs (red's, black's: one character per
+    kind, General first), asked of the package's registry itself."""
+    code = ("import json; from hdchess.variants import BUILT_IN, DEFAULT_VARIANT; "
+            "print(json.dumps([DEFAULT_VARIANT, {s.name: s.glyphs for s in BUILT_IN}]))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, stdout=subprocess.PIPE, text=True).stdout
-    return {char for glyphs in json.loads(out) for colour in glyphs for char in colour}
+    default, glyphs = json.loads(out)
+    return default, glyphs
+
+
+def piece_glyphs() -> set[str]:
+    """The glyphs every built-in variant draws its pieces with."""
+    return {char for glyphs in variant_glyphs()[1].values() for colour in glyphs for char in colour}
 
 
 def subset_font(font: Font, chars: set[str], directory: Path) -> None:
