@@ -3,7 +3,7 @@
 
 import { t } from "./i18n.js";
 import { call, task } from "./engine-queue.js";
-import { renderAll, showGameOverPanel } from "./render.js";
+import { renderAll, revealGameOver, showGameOverPanel } from "./render.js";
 import { announce, describeMove } from "./ui/announce.js";
 import { resultHeadline } from "./ui/gameover.js";
 import { savedClock } from "./ui/clock.js";
@@ -64,6 +64,7 @@ export function gameOver() {
   announce(t("announce.over", { result: headline }));
   playSound("end");
   showGameOverPanel();
+  revealGameOver();
   emit("gameover", {
     result: outcome.result ?? null, winner: outcome.winner ?? null, scores: outcome.scores,
     termination: outcome.termination, record: app.record,

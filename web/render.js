@@ -416,6 +416,19 @@ export function showGameOverPanel() {
   });
 }
 
+/** The end panel's result in view: at 1280 x 800 the panel starts below the fold, so the window scrolls
+ *  by what it takes to show the headline, the reason and the score, no more (an embed fits its frame, and
+ *  scrolling there could move the page around it). */
+export function revealGameOver() {
+  if (document.body.classList.contains("embed") || els.gameover.hidden) return;
+  const reason = els.gameover.querySelector(".reason");
+  const last = reason?.nextElementSibling ?? reason;
+  if (!last) return;
+  const below = last.getBoundingClientRect().bottom + 12 - window.innerHeight;
+  const smooth = !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  if (below > 0) window.scrollBy({ top: below, behavior: smooth ? "smooth" : "auto" });
+}
+
 function renderEvalGraph() {
   const box = els.gameover.querySelector(".graph-box");
   if (!(box instanceof HTMLElement)) return;

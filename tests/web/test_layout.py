@@ -142,3 +142,36 @@ def test_a_phone_shows_the_board_and_both_players_without_scrolling(new_context,
     page.locator("#btn-rules").click()
     expect(page.locator("#rules-dialog")).to_be_visible()
     expect(page.locator("#btn-more")).to_have_attribute("aria-expanded", "false")
+
+
+# Whether an element is inside the window and not covered: the point at its centre is its own.
+IN_VIEW = """(selector) => { const e = document.querySelector(selector); if (!e) return false;
+  const r = e.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight || r.height === 0) return false;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return Boolean(hit && e.contains(hit)); }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_at_1280_by_800_the_new_game_buttons_and_the_result_are_in_view(page, open_app, lang):
+    """Issue 46, item 6: the New game dialog scrolls, its Start and Cancel stay at its foot; and when a
+    game ends, the end panel's headline, reason and score are brought into the window."""
+    from urllib.parse import quote
+
+    from web_support import finished
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(f"lang={lang}")
+    for variant in ("hdc2", "banqi", "gaiqi", "cheight"):
+        page.locator("#btn-new").click()
+        page.locator("#ng-variant").select_option(variant)
+        assert page.evaluate("() => { const d = document.querySelector('#new-dialog'); "
+                             "return d.scrollHeight > d.clientHeight; }"), "the dialog no longer scrolls here"
+        for button in ("#new-dialog button[type=submit]", "#new-dialog .button-row button:not([type=submit])"):
+            assert page.evaluate(IN_VIEW, button), f"{variant}: {button} is out of view"
+        page.keyboard.press("Escape")
+    record, _, _ = finished("cheight")  # its end panel starts below the fold on this screen
+    open_app(f"lang={lang}&variant=cheight&record={quote(record)}")
+    expect(page.locator("#gameover .reason")).to_be_visible()
+    page.wait_for_function(IN_VIEW, arg="#gameover .reason + *", timeout=10_000)  # after a smooth scroll
+    assert page.evaluate(IN_VIEW, "#gameover .headline")
