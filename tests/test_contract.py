@@ -20,7 +20,7 @@ def test_every_command_has_a_result_in_the_contract():
 def test_the_pages_declarations_are_written_from_the_contract():
     """web/protocol.d.ts is the generator's output for today's contract (python3 web/build.py rewrites it)."""
     assert DECLARATIONS.read_text(encoding="utf-8") == declarations(), (
-        "web/protocol.d.ts is out of date: python3 -m hdchess.bridge.contract > web/protocol.d.ts")
+        "web/protocol.d.ts is out of date: python3 -m hdchess.bridge.declarations > web/protocol.d.ts")
 
 
 def test_the_declarations_name_every_commands_result():

@@ -1,5 +1,5 @@
 // The bridge's replies, as hdchess/bridge/contract.py writes them: generated, do not edit.
-// Regenerate: python3 -m hdchess.bridge.contract > web/protocol.d.ts (web/build.py does it;
+// Regenerate: python3 -m hdchess.bridge.declarations > web/protocol.d.ts (web/build.py does it;
 // tests/test_contract.py says when this file is out of date).
 export type Color = "red" | "black";
 export type SquareContent = string | null;

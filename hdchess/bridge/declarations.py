@@ -15,7 +15,7 @@ from . import contract
 
 HEADER = """\
 // The bridge's replies, as hdchess/bridge/contract.py writes them: generated, do not edit.
-// Regenerate: python3 -m hdchess.bridge.contract > web/protocol.d.ts (web/build.py does it;
+// Regenerate: python3 -m hdchess.bridge.declarations > web/protocol.d.ts (web/build.py does it;
 // tests/test_contract.py says when this file is out of date).
 """
 
@@ -96,3 +96,6 @@ def declarations() -> str:
 
 
 __all__ = ["declarations", "fields", "render"]
+
+if __name__ == "__main__":
+    print(declarations(), end="")
