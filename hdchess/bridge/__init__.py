@@ -13,7 +13,7 @@ One job a module:
 
 - :mod:`.protocol`: JSON in and out, the command table, error replies (:func:`handle`, :class:`Session`);
 - :mod:`.args`: reading and checking a request's arguments;
-- :mod:`.session`: the game's life (new game, load, play, undo, resign, a clock's fall);
+- :mod:`.game_session`: the game's life (new game, load, play, undo, resign, a clock's fall);
 - :mod:`.view`: the view, a pure function of the game;
 - :mod:`.info`: the games, their words in every language, the AI levels;
 - :mod:`.explain`: why a click does nothing;

@@ -16,7 +16,7 @@ from ..notation import pv_text
 from ..rules import GameState
 from .args import BridgeError, shown
 from .contract import Analysis, ComputerMove, Hint, Tables, Thinking
-from .session import GameSession
+from .game_session import GameSession
 from .view import move_dict, view
 
 if TYPE_CHECKING:

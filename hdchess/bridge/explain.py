@@ -5,8 +5,8 @@ from __future__ import annotations
 from ..core import COLOR_NAMES, RED
 from ..errors import HdchessError, InvalidMoveError
 from ..game import Game
-from ..gamestate import NO_SIDE
 from ..messages import Message, jsonable
+from ..vocabulary import NO_SIDE
 from .contract import Explanation
 
 

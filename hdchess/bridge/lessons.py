@@ -13,11 +13,11 @@ from typing import Literal
 
 from ..errors import IllegalMoveError, InvalidMoveError
 from ..game import Game
-from ..gamestate import Action
 from ..inputs import shown
 from ..knowledge import WIN_BONUS
 from ..messages import Message
 from ..rules import GameState
+from ..vocabulary import Action
 from .args import BridgeError
 from .contract import ActionPlayed, Judgement, Lesson
 from .view import board_view, legal_entries, states

@@ -26,7 +26,7 @@ from typing import Any
 from ..ai.level_table import TIMED_LEVELS
 from .args import BridgeError
 from .contract import PoolJob, PoolTask, SharedTable
-from .session import GameSession
+from .game_session import GameSession
 
 JS_MODULE = "hdchess_shared_table"  # what web/worker.js and web/search-worker.js register
 HELPER_TIME_FACTOR = 3  # a helper stops by itself after this many times the level's time (a page that vanished)

@@ -17,15 +17,15 @@ from collections.abc import Callable, Collection, Mapping
 
 from ..errors import HdchessError
 from ..game import Game
-from ..gamestate import Termination
 from ..inputs import excerpt
 from ..messages import Message, jsonable
 from ..variants import DEFAULT_VARIANT, load_ruleset
+from ..vocabulary import Termination
 from . import args as read
 from . import computer, explain, info, lessons, pool, remote, review
 from .args import Args, BridgeError, check_args
 from .contract import Refusal, Reply, View
-from .session import DEFAULT_PLAYERS, GameSession, default_names
+from .game_session import DEFAULT_PLAYERS, GameSession, default_names
 from .view import move_dict, position_at, view
 
 MAX_REQUEST = 2_000_000  # characters of JSON: a record of the longest game is far shorter

@@ -16,15 +16,15 @@ from typing import cast
 from ..game import Game
 from ..inputs import printable
 from ..messages import Message
+from ..remote.saves import resume, save
 from ..remote.session import ANY_CLOCK, RemoteSession, Reply
-from ..remote.store import resume, save
 from ..remote.wire import FIRST, MAX_CLOCK_MS, MAX_INCREMENT_MS, MAX_MESSAGE, MIN_CLOCK_MS
 from ..variants import DEFAULT_VARIANT, load_ruleset
 from . import args as read
 from .args import Args, BridgeError, check_args
 from .contract import Explanation, RemoteEvent, RemoteLeft, RemoteReply, RemoteSaved, RemoteStatus
 from .explain import explain
-from .session import GameSession
+from .game_session import GameSession
 from .view import view
 
 _REMOTE: weakref.WeakKeyDictionary[GameSession, RemoteSession] = weakref.WeakKeyDictionary()

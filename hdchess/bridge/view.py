@@ -13,9 +13,9 @@ from typing import cast
 
 from ..core import COLOR_NAMES, piece_letter
 from ..game import Game, PlayedMove
-from ..gamestate import NO_SIDE, Action
 from ..messages import Message
 from ..rules import GameState
+from ..vocabulary import NO_SIDE, Action
 from .contract import BoardView, Color, LegalMove, Move, View
 
 

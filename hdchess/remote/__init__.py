@@ -14,7 +14,7 @@ One job a module:
   :mod:`.offers` (draw, takeback, the chat's lines) and :mod:`.claims` (resignation, claims on time
   or abandonment, the keys at the end);
 - :mod:`.verify`: the whole transcript checked once both keys are public;
-- :mod:`.store`: a session saved to a JSON object and resumed from it;
+- :mod:`.saves`: a session saved to a JSON object and resumed from it;
 - :mod:`.loopback`: two sessions joined in one process (tests, benchmarks);
 - :mod:`.tcp`: the same protocol over TCP, one message per line; :mod:`.terminal`: a remote game at the
   keyboard (``hdchess play --host PORT`` / ``--join HOST:PORT``).

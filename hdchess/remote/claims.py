@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..game import Game
-from ..gamestate import Termination
 from ..messages import Message
+from ..vocabulary import Termination
 from .clocks import CLAIM_GRACE_MS
 from .side import Reply, Side, Unavailable
 from .wire import Refused

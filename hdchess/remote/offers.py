@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..game import Game
-from ..gamestate import Termination
 from ..messages import Message
+from ..vocabulary import Termination
 from .side import Reply, Side, Unavailable, event
 from .wire import LINES, OFFERS, Refused
 

@@ -8,7 +8,7 @@ one that is malformed, out of order, repeated or unexpected is refused (a
 decryption, a doctored deck, an illegal move) stops the game (a ``cheat`` event,
 the board as it was before the lie). A local request that cannot be done now
 raises :class:`Unavailable`. The whole state saves to a JSON object
-(:mod:`.store`) and resumes from it on either side.
+(:mod:`.saves`) and resumes from it on either side.
 
 Its parts: :mod:`.side` (the state, and the steps all parts share), :mod:`.handshake` (set-up,
 resumption), :mod:`.turns` (actions and flips), :mod:`.offers` (draw, takeback, chat) and

@@ -17,10 +17,10 @@ from typing import Any
 
 from ..errors import HdchessError
 from ..game import Game, PlayedMove
-from ..gamestate import Action
 from ..inputs import printable
 from ..messages import Message
 from ..rules import Ruleset
+from ..vocabulary import Action
 from . import coin, deck
 from .clocks import Clocks
 from .deal import DeckDeal

@@ -13,8 +13,8 @@ from typing import Any
 from ..core import piece_letter
 from ..errors import HdchessError
 from ..game import Game, PlayedMove
-from ..gamestate import Action
 from ..messages import Message
+from ..vocabulary import Action
 from . import deck
 from .side import Reply, Side, Unavailable, event, said, target_square
 from .wire import Caught, Refused
