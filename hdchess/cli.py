@@ -177,9 +177,9 @@ def _clock_setting(text: str | None) -> dict[str, int] | None:
 
 def cmd_play_remote(args: argparse.Namespace) -> int:
     """A remote game over TCP (web/docs/remote.md): ``--host PORT`` waits for ``--join HOST:PORT``."""
+    from .remote.remote_terminal import RemoteTerminal, host_handshake
     from .remote.session import ANY_CLOCK, RemoteSession
     from .remote.tcp import connect, serve
-    from .remote.terminal import RemoteTerminal, host_handshake
 
     if args.host is not None and args.join:
         raise HdchessError("--host and --join: choose one")

@@ -16,7 +16,7 @@ One job a module:
 - :mod:`.verify`: the whole transcript checked once both keys are public;
 - :mod:`.saves`: a session saved to a JSON object and resumed from it;
 - :mod:`.loopback`: two sessions joined in one process (tests, benchmarks);
-- :mod:`.tcp`: the same protocol over TCP, one message per line; :mod:`.terminal`: a remote game at the
+- :mod:`.tcp`: the same protocol over TCP, one message per line; :mod:`.remote_terminal`: a remote game at the
   keyboard (``hdchess play --host PORT`` / ``--join HOST:PORT``).
 
 The bridge's ``remote_*`` commands (:mod:`hdchess.bridge.remote`) give the same sessions to the web page,
