@@ -149,22 +149,7 @@ export interface PieceInfo {
 }
 
 /** Everything the page shows of the live game. */
-export interface View {
-  board: BoardShape;
-  squares: Record<string, string | null>;
-  ply: number;
-  side: Color | null;
-  turn_player: number;
-  player_colors: Record<string, Color | null>;
-  scores: ByColor;
-  last_move: LastMove | null;
-  outcome: Outcome | null;
-  pool?: Record<string, number>;
-  captured?: Record<Color, Array<string>>;
-  penalties?: ByColor;
-  quiet?: number;
-  quiet_limit?: number | null;
-  note?: MessageDict;
+export interface View extends BoardView {
   variant: string;
   title: string;
   options: Record<string, unknown>;
@@ -210,11 +195,7 @@ export interface Legal {
   moves: Record<string, Array<LegalMove>>;
 }
 
-export interface LegalMove {
-  move: string;
-  from: string;
-  to: string;
-  kind: string;
+export interface LegalMove extends ActionPlayed {
   capture: boolean;
   penalised: boolean;
   choice?: string;
@@ -243,9 +224,7 @@ export interface Played {
   view: View;
 }
 
-export interface ComputerMove {
-  played: Move;
-  view: View;
+export interface ComputerMove extends Played {
   analysis: Analysis;
 }
 
@@ -331,32 +310,13 @@ export interface Evaluation {
   result?: string;
 }
 
-export interface Lesson {
-  board: BoardShape;
-  squares: Record<string, string | null>;
-  ply: number;
-  side: Color | null;
-  turn_player: number;
-  player_colors: Record<string, Color | null>;
-  scores: ByColor;
-  last_move: LastMove | null;
-  outcome: Outcome | null;
-  pool?: Record<string, number>;
-  captured?: Record<Color, Array<string>>;
-  penalties?: ByColor;
-  quiet?: number;
-  quiet_limit?: number | null;
-  note?: MessageDict;
+export interface Lesson extends BoardView {
   lesson_ply: number;
   legal: Legal;
   played: LessonPlayed;
 }
 
-export interface LessonPlayed {
-  move: string;
-  from: string;
-  to: string;
-  kind: string;
+export interface LessonPlayed extends ActionPlayed {
   player: number;
 }
 

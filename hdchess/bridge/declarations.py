@@ -77,6 +77,15 @@ def _doc(typed: type) -> str:
     return f"/** {doc} */\n"
 
 
+def _base(typed: type, found: dict[str, type]) -> type | None:
+    """The TypedDict ``typed`` extends (Python keeps no bases of a TypedDict: the one whose fields
+    begin its own, the longest), so the page's interface says ``extends`` rather than repeat them."""
+    mine = fields(typed)
+    bases = [other for other in found.values()
+             if other is not typed and len(fields(other)) < len(mine) and mine[:len(fields(other))] == fields(other)]
+    return max(bases, key=lambda other: len(fields(other)), default=None)
+
+
 def declarations() -> str:
     """The whole ``web/protocol.d.ts``."""
     aliases = _aliases()
@@ -87,8 +96,11 @@ def declarations() -> str:
     for name, value in aliases.items():
         parts.append(f"export type {name} = {render(value, {})};\n")
     for name, typed in found.items():
-        lines = [f"  {key}{'' if required else '?'}: {render(hint, aliases)};" for key, hint, required in fields(typed)]
-        parts.append(f"\n{_doc(typed)}export interface {name} {{\n" + "\n".join(lines) + "\n}\n")
+        base = _base(typed, found)
+        own = fields(typed)[len(fields(base)):] if base else fields(typed)
+        lines = [f"  {key}{'' if required else '?'}: {render(hint, aliases)};" for key, hint, required in own]
+        extends = f" extends {base.__name__}" if base else ""
+        parts.append(f"\n{_doc(typed)}export interface {name}{extends} {{\n" + "\n".join(lines) + "\n}\n")
     results = "\n".join(f"  {cmd}: {render(typed, aliases)};" for cmd, typed in contract.RESULTS.items())
     parts.append(f"\n/** Each command's result. */\nexport interface Results {{\n{results}\n}}\n")
     parts.append("\nexport type Command = keyof Results;\n")
