@@ -19,12 +19,12 @@ from .errors import (
 )
 from .facedown import State
 from .game import Game, PlayedMove
-from .gamestate import Outcome, Termination
 from .geometry import Geometry
 from .notation import move_text, parse_position, position_text
 from .perft import perft
 from .rules import GameState, Ruleset
 from .variants import load_ruleset, ruleset_from_dict, variant_names, variant_spec
+from .vocabulary import Outcome, Termination
 
 __version__ = "0.2.0"
 

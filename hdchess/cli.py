@@ -17,13 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
 from .ai.limits import DEVICE_CAP, MAX_THREADS
-from .core import COLOR_NAMES, piece_from_letter, piece_name
-from .display import render_board, render_stacks, use_colour
-from .errors import HdchessError
-from .game import Game
-from .gamestate import NO_SIDE
-from .inputs import excerpt, one_line, printable
-from .limits import (
+from .bounds import (
     DEFAULT_MAX_PLIES,
     MAX_GAMES,
     MAX_JOBS,
@@ -33,6 +27,11 @@ from .limits import (
     MAX_PLIES,
     check,
 )
+from .core import COLOR_NAMES, piece_from_letter, piece_name
+from .display import render_board, render_stacks, use_colour
+from .errors import HdchessError
+from .game import Game
+from .inputs import excerpt, one_line, printable
 from .notation import parse_position, sorted_action_texts
 from .options import SWITCHES
 from .perft import divide, perft
@@ -41,6 +40,7 @@ from .rules import GameState, Ruleset
 from .seed_handover import handed_over_seed, hide_seed, keep_memory_private
 from .terminal import TerminalView, play_in_terminal
 from .variants import load_ruleset, variant_names, variant_spec
+from .vocabulary import NO_SIDE
 
 
 def rule_options(items: list[str] | None) -> dict[str, str]:
@@ -177,9 +177,9 @@ def _clock_setting(text: str | None) -> dict[str, int] | None:
 
 def cmd_play_remote(args: argparse.Namespace) -> int:
     """A remote game over TCP (web/docs/remote.md): ``--host PORT`` waits for ``--join HOST:PORT``."""
+    from .remote.remote_terminal import RemoteTerminal, host_handshake
     from .remote.session import ANY_CLOCK, RemoteSession
     from .remote.tcp import connect, serve
-    from .remote.terminal import RemoteTerminal, host_handshake
 
     if args.host is not None and args.join:
         raise HdchessError("--host and --join: choose one")
@@ -294,7 +294,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _number(name: str, minimum: int, maximum: int) -> Callable[[str], int]:
-    """An argparse type: an ASCII whole number from ``minimum`` to ``maximum`` (:mod:`hdchess.limits`)."""
+    """An argparse type: an ASCII whole number from ``minimum`` to ``maximum`` (:mod:`hdchess.bounds`)."""
     def parse(text: str) -> int:
         try:
             return check(name, text, maximum, minimum)

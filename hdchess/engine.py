@@ -42,10 +42,10 @@ from .ai.decision import decide
 from .ai.forced import mate_moves
 from .ai.limits import MAX_THREADS
 from .ai.mate import applies as forced_wins_apply
+from .bounds import MAX_CLOCK_MS, MAX_MOVES_TO_GO, MAX_MOVETIME_MS, MAX_NODES, MAX_SEARCH_DEPTH, check
 from .errors import HdchessError
 from .game import Game
 from .inputs import excerpt, shown, whole_number
-from .limits import MAX_CLOCK_MS, MAX_MOVES_TO_GO, MAX_MOVETIME_MS, MAX_NODES, MAX_SEARCH_DEPTH, check
 from .notation import pv_text
 from .options import Option
 from .rules import GameState
@@ -53,7 +53,7 @@ from .variants import DEFAULT_VARIANT, load_ruleset, variant_names, variant_spec
 
 AUTHOR = "the hdchess authors"
 SEED_MAX = 2**32 - 1
-LIMIT_MAX = {"movetime": MAX_MOVETIME_MS, "depth": MAX_SEARCH_DEPTH, "nodes": MAX_NODES,  # hdchess.limits:
+LIMIT_MAX = {"movetime": MAX_MOVETIME_MS, "depth": MAX_SEARCH_DEPTH, "nodes": MAX_NODES,  # hdchess.bounds:
              "wtime": MAX_CLOCK_MS, "btime": MAX_CLOCK_MS, "winc": MAX_CLOCK_MS, "binc": MAX_CLOCK_MS,  # the same
              "movestogo": MAX_MOVES_TO_GO}  # bounds as the command line's
 MAX_LINE = 1_000_000  # characters in one command: a whole game's move list is far shorter

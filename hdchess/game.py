@@ -17,13 +17,13 @@ from dataclasses import dataclass, field
 
 from .core import COLOR_NAMES, piece_letter
 from .errors import HdchessError, IllegalMoveError, InvalidMoveError, RecordError
-from .gamestate import NO_SIDE, TERMINATIONS, Action, Outcome, Termination
 from .inputs import excerpt, shown
 from .messages import Message, reason_of
 from .record import DERIVED_TAGS, RESULTS, format_record, parse_numbered_record
 from .referee import ChanceSource, FairDraw, KnownDeal, check_seed
 from .rules import GameState, Ruleset, turn_player
 from .variants import DEFAULT_VARIANT, load_ruleset
+from .vocabulary import NO_SIDE, TERMINATIONS, Action, Outcome, Termination
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ depends on the machine's speed). Players' own seeds are drawn apart from the
 deals (external engines get fresh random ones).
 
 A game that reaches the move limit (``max_plies``, default
-:data:`hdchess.limits.DEFAULT_MAX_PLIES`) is adjudicated a draw by the match,
+:data:`hdchess.bounds.DEFAULT_MAX_PLIES`) is adjudicated a draw by the match,
 not by the rules: its record says ``[Result "1/2-1/2"]`` and ``[Termination "move limit (adjudicated)"]``
 and keeps ``Result "*"`` (the rules did not end it).
 
@@ -39,14 +39,14 @@ from dataclasses import dataclass, field
 from typing import IO
 
 from .ai import SearchLimits
+from .bounds import DEFAULT_MAX_PLIES, MAX_GAMES, MAX_JOBS, MAX_MOVETIME_MS, MAX_NODES, MAX_PLIES, check
 from .elo import Sprt, elo_interval, elo_text
 from .errors import HdchessError
 from .game import Game, PlayedMove
-from .gamestate import Termination
-from .limits import DEFAULT_MAX_PLIES, MAX_GAMES, MAX_JOBS, MAX_MOVETIME_MS, MAX_NODES, MAX_PLIES, check
 from .players import Choice, make_player, play_turns
 from .referee import SEED_MAX
 from .variants import load_ruleset
+from .vocabulary import Termination
 
 GUESSABLE_SEEDS = 2**40  # a match seed below this, an engine could find by trying them all
 ADJUDICATED = Termination.ADJUDICATED.value  # the record's Termination of a game the match ended at its move limit
@@ -283,7 +283,7 @@ def is_engine(spec: str) -> bool:
 
 
 def check_budget(budget: SearchLimits | None) -> None:
-    """The match's budget within the bounds every entry point shares (:mod:`hdchess.limits`)."""
+    """The match's budget within the bounds every entry point shares (:mod:`hdchess.bounds`)."""
     if budget is None:
         return
     if budget.nodes is not None:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .gamestate import Action
 from .rules import GameState, Ruleset
 from .variants import load_ruleset
+from .vocabulary import Action
 
 
 def parse_position(text: str, ruleset: Ruleset | None = None) -> GameState:

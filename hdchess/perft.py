@@ -7,9 +7,9 @@ applied (each family's rules text says what its perft counts).
 
 from __future__ import annotations
 
-from .gamestate import Action
-from .limits import MAX_PERFT_DEPTH, check
+from .bounds import MAX_PERFT_DEPTH, check
 from .rules import GameState
+from .vocabulary import Action
 
 
 def _children(state: GameState, action: Action) -> list[int | None]:

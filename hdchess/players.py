@@ -40,10 +40,10 @@ from .ai.search import Searcher, SearchResult
 from .core import piece_from_letter
 from .errors import HdchessError
 from .game import Game, PlayedMove
-from .gamestate import Action
 from .inputs import excerpt
 from .knowledge import Weights
 from .rules import GameState, Ruleset
+from .vocabulary import Action
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from .gamestate import Outcome
 from .referee import KnownDeal
 from .rules import GameState
+from .vocabulary import Outcome
 
 
 def random_playout(state: GameState, rng: random.Random, max_plies: int = 100_000) -> tuple[int, Outcome | None]:

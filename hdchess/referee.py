@@ -27,9 +27,9 @@ import random
 from typing import Protocol
 
 from .errors import IllegalMoveError, RulesetError
-from .gamestate import Action
 from .inputs import whole_number
 from .rules import GameState
+from .vocabulary import Action
 
 SEED_MAX = 2**63 - 1
 

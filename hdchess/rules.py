@@ -36,10 +36,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .core import CHARIOT, CHINESE_NAMES, KIND_LETTERS, KIND_NAMES, RED, Color, make_piece  # noqa: F401  (doctest)
 from .errors import RulesetError
-from .gamestate import NO_SIDE, Action, ActionInfo, Outcome
 from .geometry import Geometry
 from .inputs import excerpt
 from .options import SWITCH_DEFAULTS, Option
+from .vocabulary import NO_SIDE, Action, ActionInfo, Outcome
 
 if TYPE_CHECKING:
     from .knowledge import Knowledge

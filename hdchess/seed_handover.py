@@ -18,8 +18,8 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
+from .bounds import check
 from .errors import HdchessError
-from .limits import check
 from .referee import SEED_MAX
 
 SEED_FD = "HDCHESS_SEED_FD"  # the descriptor a re-executed `hdchess match` reads its --seed from

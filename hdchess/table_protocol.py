@@ -10,8 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from .gamestate import Action
 from .rules import GameState, Ruleset
+from .vocabulary import Action
 
 
 class TableProber(Protocol):

@@ -9,10 +9,10 @@ from .core import COLOR_NAMES, piece_name
 from .display import render_board
 from .errors import HdchessError
 from .game import Game, PlayedMove
-from .gamestate import NO_SIDE
 from .notation import pv_text, sorted_action_texts
 from .players import Choice, Player, Turn, new_player_seed, play_turns
 from .rules import GameState
+from .vocabulary import NO_SIDE
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ the AI tests see the package's own tables only, on every machine.
 import importlib.util
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("repeatable", derandomize=True, deadline=None)
@@ -38,3 +39,23 @@ def pytest_terminal_summary(terminalreporter):
     if not HAVE_PLAYWRIGHT:
         terminalreporter.write_line("playwright is not installed: tests/web was not collected "
                                     "(pip install -e '.[test,web]' to run it)")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def bridge_replies_keep_the_contract():
+    """Every reply a bridge session gives in any test is checked against the written contract
+    (hdchess/bridge/contract.py): a field missing, unknown or of the wrong type fails the test."""
+    from contract_check import check_reply
+
+    from hdchess.bridge.protocol import Session
+
+    handle = Session.handle
+
+    def checked(self, request):
+        reply = handle(self, request)
+        check_reply(request, reply)
+        return reply
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Session, "handle", checked)
+        yield

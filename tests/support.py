@@ -10,8 +10,8 @@ from hdchess import load_ruleset, parse_position
 from hdchess.core import piece_from_letter, piece_letter
 from hdchess.facedown import EMPTY, FACE_DOWN_BOARD, HIDDEN, State
 from hdchess.facedown.notation import board_text as _board_text
-from hdchess.gamestate import NO_SIDE
 from hdchess.notation import move_text
+from hdchess.vocabulary import NO_SIDE
 
 # The face-down games' board, and its actions, for tests that build them by hand.
 BOARD = FACE_DOWN_BOARD

@@ -8,8 +8,8 @@ from support import parse_square
 from hdchess import BLACK, RED, Game, IllegalMoveError, PositionError, load_ruleset, parse_position
 from hdchess.core import CANNON, GENERAL, SOLDIER, make_piece
 from hdchess.facedown import State
-from hdchess.gamestate import NO_SIDE, Termination
 from hdchess.notation import move_text, position_text
+from hdchess.vocabulary import NO_SIDE, Termination
 
 BANQI = load_ruleset("banqi")
 

@@ -419,9 +419,9 @@ def test_info_has_the_rules_in_every_language_written():
 def test_added_tables_are_read_and_a_bad_folder_changes_nothing(session, tmp_path, monkeypatch):
     """The worker adds the site's bigger endgame tables once fetched: the next search reads them."""
     from hdchess import load_ruleset
-    from hdchess.facedown.tables import TABLES, store
+    from hdchess.facedown.tables import TABLES, files
 
-    monkeypatch.setattr(store, "_added", [])  # this test's folder is forgotten afterwards
+    monkeypatch.setattr(files, "_added", [])  # this test's folder is forgotten afterwards
     other_rules = load_ruleset("banqi", no_progress_plies=8)  # no shipped tables for these rules
     assert TABLES.prober(other_rules) is None
     TABLES.build(other_rules, 2, tmp_path)

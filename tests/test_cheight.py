@@ -9,9 +9,9 @@ from hdchess import Game, HdchessError, IllegalMoveError, InvalidMoveError, Posi
 from hdchess.ai import SearchLimits, analyse
 from hdchess.cli import main
 from hdchess.core import BLACK, RED
-from hdchess.gamestate import Termination
 from hdchess.knowledge import DECISIVE
 from hdchess.notation import sorted_action_texts
+from hdchess.vocabulary import Termination
 
 RULES = load_ruleset("cheight")
 SMALL = load_ruleset("cheight", layout="minimal")

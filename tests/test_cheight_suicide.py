@@ -11,9 +11,9 @@ from hdchess import Game, IllegalMoveError, load_ruleset
 from hdchess.bridge.view import view
 from hdchess.core import BLACK, RED
 from hdchess.engine import Engine
-from hdchess.gamestate import Termination
 from hdchess.match import run_match
 from hdchess.notation import sorted_action_texts
+from hdchess.vocabulary import Termination
 from hdchess.words import message_templates
 
 ALLOWED = load_ruleset("cheight")

@@ -13,7 +13,7 @@ from hdchess.ai import mate
 from hdchess.ai.decision import Decision, decide
 from hdchess.ai.limits import SearchLimits
 from hdchess.bridge import computer
-from hdchess.bridge.session import GameSession, default_names
+from hdchess.bridge.game_session import GameSession, default_names
 from hdchess.engine import Engine
 from hdchess.players import LevelPlayer, Turn, make_player, make_turn
 from hdchess.terminal import AnnouncedPlayer

@@ -4,8 +4,8 @@ import pytest
 from support import position
 
 from hdchess import BLACK, RED, Game, IllegalMoveError
-from hdchess.gamestate import Outcome, Termination
 from hdchess.notation import position_text
+from hdchess.vocabulary import Outcome, Termination
 
 
 def game_at(pieces, side="r", quiet=0, ply=20, pool=None, **options) -> Game:

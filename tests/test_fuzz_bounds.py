@@ -8,7 +8,7 @@ limit of the engine protocol's ``go`` and the Python API (``perft``,
 digits, with exponents, fractions or blanks: the answer is one line of
 error (``hdchess: error: ...`` naming the option and its range, exit status
 2) or, for a number in range, a normal result within a few seconds, never a
-traceback and never a hang. The bounds are :mod:`hdchess.limits`.
+traceback and never a hang. The bounds are :mod:`hdchess.bounds`.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hdchess import HdchessError, load_ruleset
-from hdchess import limits as L
+from hdchess import bounds as L
 from hdchess.cli import main
 from hdchess.engine import LIMIT_MAX, Engine
 from hdchess.lab import corpus

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from hdchess.remote.group import P, to_hex
 from hdchess.remote.loopback import Loopback
-from hdchess.remote.store import resume, save
+from hdchess.remote.saves import resume, save
 from hdchess.remote.wire import FIELDS, encode
 
 CASES = 400  # in the normal (derandomized) suite: 14 s on a busy 2-core machine

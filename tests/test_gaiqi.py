@@ -13,9 +13,9 @@ from hdchess import BLACK, RED, Game, IllegalMoveError, PositionError, load_rule
 from hdchess.cli import main
 from hdchess.core import GENERAL, SOLDIER, make_piece
 from hdchess.facedown import State
-from hdchess.gamestate import Termination
 from hdchess.notation import move_text, position_text
 from hdchess.playout import random_playout
+from hdchess.vocabulary import Termination
 
 GAIQI = load_ruleset("gaiqi")
 

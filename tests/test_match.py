@@ -15,10 +15,10 @@ from hdchess.cli import main
 from hdchess.elo import Sprt, elo_from_score, elo_interval
 from hdchess.errors import HdchessError
 from hdchess.facedown import State
-from hdchess.gamestate import Termination
 from hdchess.match import GameResult, Summary, make_tasks, run_match, split_records
 from hdchess.players import GreedyPlayer, RandomPlayer, Turn, make_player
 from hdchess.variants import load_ruleset
+from hdchess.vocabulary import Termination
 
 ENGINE = f"engine:{sys.executable} -m hdchess engine"
 
@@ -322,7 +322,7 @@ def test_a_game_at_the_move_limit_is_adjudicated_a_draw_that_its_record_names():
 
 
 def test_the_default_move_limit_ends_every_long_cheight_game():
-    from hdchess.limits import DEFAULT_MAX_PLIES
+    from hdchess.bounds import DEFAULT_MAX_PLIES
 
     assert DEFAULT_MAX_PLIES == 1000
     _, results = run_match("random", "random", 2, seed=7, variant="cheight", jobs=1)

@@ -18,7 +18,7 @@ from hdchess import (
     position_text,
 )
 from hdchess.core import piece_from_letter
-from hdchess.gamestate import NO_SIDE
+from hdchess.vocabulary import NO_SIDE
 
 START = "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - AACCEEHHKPPPPRRWaacceehhkpppprrw 0 0"
 SUITE = Path(__file__).with_name("data") / "perft-hdc2.txt"

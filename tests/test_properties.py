@@ -14,10 +14,10 @@ from support import EMPTY, HIDDEN, counts_consistent, reference_actions
 from hdchess import Game, HdchessError, load_ruleset, parse_position, position_text
 from hdchess.core import piece_letter
 from hdchess.facedown import State
-from hdchess.gamestate import NO_SIDE, Termination
 from hdchess.notation import move_text
 from hdchess.perft import divide, perft
 from hdchess.playout import random_playout
+from hdchess.vocabulary import NO_SIDE, Termination
 
 GAMES = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

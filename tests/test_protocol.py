@@ -1,6 +1,6 @@
 """The game-state protocol's invariants, for every registered variant (hypothesis).
 
-These speak only the protocol (hdchess.gamestate), so a new game is checked
+These speak only the protocol (hdchess.vocabulary), so a new game is checked
 by them as soon as it is registered: make/unmake, the hash, position lines
 and records that round-trip, the referee's chance results, and games that end.
 

@@ -10,9 +10,9 @@ from remote_support import FakeTime, fresh
 
 from hdchess.bridge import Session
 from hdchess.remote.loopback import Loopback
+from hdchess.remote.remote_terminal import RemoteTerminal
+from hdchess.remote.saves import resume, save
 from hdchess.remote.session import FLIP_ANSWER_S, RemoteSession, Unavailable
-from hdchess.remote.store import resume, save
-from hdchess.remote.terminal import RemoteTerminal
 from hdchess.remote.wire import Refused, decode, encode
 from hdchess.terminal import TerminalView
 

@@ -9,7 +9,7 @@ from remote_support import fresh
 
 from hdchess.bridge.protocol import Session
 from hdchess.remote.loopback import Loopback
-from hdchess.remote.store import SaveError, resume, save
+from hdchess.remote.saves import SaveError, resume, save
 
 
 def reconnect(pair):

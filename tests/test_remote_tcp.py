@@ -104,9 +104,9 @@ def test_the_host_drops_a_silent_client_and_a_broken_one_and_a_real_peer_joins()
     import socket
     import threading
 
+    from hdchess.remote.remote_terminal import host_handshake
     from hdchess.remote.session import RemoteSession
     from hdchess.remote.tcp import LineChannel, serve
-    from hdchess.remote.terminal import host_handshake
 
     session, _ = RemoteSession.host("cheight", {}, "Ann", None)
     ports, made = [], []

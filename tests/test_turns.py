@@ -5,7 +5,7 @@ from support import HIDDEN, is_flip, position
 
 from hdchess import BLACK, RED, Game, IllegalMoveError, InvalidMoveError, State, load_ruleset
 from hdchess.core import make_piece, piece_from_letter
-from hdchess.gamestate import NO_SIDE
+from hdchess.vocabulary import NO_SIDE
 
 
 def test_the_board_starts_full_of_face_down_pieces_and_the_pool_holds_both_sets():

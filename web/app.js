@@ -229,7 +229,7 @@ async function openFriendGame() {
   else if (code?.kind === "reply") await friendDialog.passReply(code.code);
 }
 
-/** @param {import("./engine-client.js").Progress | string} stageOrEvent @param {number} [fraction] */
+/** @param {import("./worker-protocol").Progress | string} stageOrEvent @param {number} [fraction] */
 function onProgress(stageOrEvent, fraction) {
   const value = typeof stageOrEvent === "object" && stageOrEvent !== null ? stageOrEvent.fraction : fraction;
   if (typeof value === "number" && Number.isFinite(value)) app.progress = Math.max(app.progress, Math.min(1, value));
@@ -332,7 +332,7 @@ function checkParamsAgainstInfo() {
 }
 
 /** The board before Python answers. @param {SavedGame | null} saved
- *  @returns {import("./engine-client.js").View} */
+ *  @returns {import("./protocol").View} */
 function firstView(saved) {
   const urlGame = ["variant", "level", "first", "seed", "options"].some((k) => k in params);
   if (params.record) { // a shared game: nothing to click until it is loaded

@@ -72,6 +72,7 @@ from buildlib.page import (
     SW_VERSION_MARK,
     copy_sources,
     static_info,
+    write_protocol_types,
     write_service_worker,
 )
 from buildlib.pyodide import PYODIDE_PACKAGE, PYODIDE_VERSION, gzip_runtime, make_snapshot, precompiled, vendor_pyodide
@@ -94,6 +95,7 @@ def build(site: Path = SITE) -> Path:
     staging = Path(tempfile.mkdtemp(prefix="staging-", dir=CACHE))
     staging.chmod(0o755)  # as a folder made by mkdir: the site's root is readable by a web server
     try:
+        write_protocol_types()  # in web/ itself: tsc checks the sources there
         copy_sources(staging)
         (staging / "web" / STATIC_INFO).write_text(static_info(), encoding="utf-8")
         write_docs(staging)

@@ -15,148 +15,35 @@
 // meanwhile wait for the new worker, after the restore. A worker that crashes
 // again before answering anything gets a fresh game instead, and after
 // MAX_CRASH_STREAK such crashes the client stops and calls fail with a message.
-// Once Python is ready the service worker is registered, so the next visit
-// works offline; the endgame tables the worker fetched for a game are handed
-// to it to cache as well (it caches those only on request: see web/sw.js).
+// Once Python is ready the service worker is registered (web/offline.js), so the
+// next visit works offline; the endgame tables the worker fetched for a game are
+// handed to it to cache as well.
 
-// ---------------------------------------------------------------- the protocol's types
-// The bridge's replies are plain JSON (hdchess/bridge.py writes them); these
-// name the parts the page reads.
+// The bridge's replies are typed in web/protocol.d.ts, written from hdchess/bridge/contract.py (the
+// contract the tests check every reply against); the messages to and from the worker in
+// web/worker-protocol.d.ts; offline use (the service worker) is web/offline.js.
 
-/** @typedef {"red" | "black"} Color */
+import { cacheForOffline, registerServiceWorker } from "./offline.js";
 
-/**
- * A square's content: null (empty), "x" (face down), or piece letters bottom to top (a stack).
- * @typedef {string | null} SquareContent
- */
+/** @typedef {import("./protocol").Command} Command */
+/** @typedef {import("./protocol").Results} Results */
+/** @typedef {import("./worker-protocol").WorkerMessage} WorkerMessage */
+/** @typedef {import("./worker-protocol").WorkerRequest} WorkerRequest */
+/** @typedef {import("./worker-protocol").Progress} Progress */
 
-/**
- * A legal action as the board offers it (the bridge's action info; a flip is {move, from, to, kind}).
- * @typedef {object} Action
- * @property {string} move the action as the record writes it
- * @property {string} from
- * @property {string} to
- * @property {string} [kind] "flip", "move", "capture", ...
- * @property {boolean} [capture]
- * @property {boolean} [penalised] it would cost a repetition penalty
- * @property {boolean} [loses] it loses the game at once for its player (the bridge says so: Cheight's cover
- *   of one's own General); the page asks first
- * @property {string} [choice] what tells it apart from the others with the same squares (the choice menu)
- */
-
-/** @typedef {{flips: string[], moves: Record<string, Action[]>}} Legal */
-
-/** @typedef {{files: number, ranks: number, names?: string[]}} BoardShape */
-
-/** @typedef {{from: string, to: string, kind?: string}} LastMove */
+// web/state.js still names the protocol's types from here (the store's change moves it to ./protocol).
+/** @typedef {import("./protocol").View} View */
+/** @typedef {import("./protocol").BoardView} BoardView */
+/** @typedef {import("./board.js").Action} Action */
+/** @typedef {import("./protocol").Legal} Legal */
+/** @typedef {import("./protocol").Info} Info */
+/** @typedef {import("./protocol").VariantInfo} VariantInfo */
 
 /**
- * One entry of a view's move list.
- * @typedef {object} Move
- * @property {number} ply
- * @property {string} text
- * @property {Color | null} color
- * @property {number} player
- * @property {string} kind
- * @property {string} from
- * @property {string} to
- * @property {string | null} [revealed]
- * @property {string | null} [captured]
- * @property {boolean} [penalised]
- */
-
-/**
- * How a game ended.
- * @typedef {object} Outcome
- * @property {string} termination
- * @property {Color | null} winner
- * @property {Record<Color, number>} scores
- * @property {Record<Color, number>} [penalties]
- * @property {boolean} [by_score]
- * @property {string} [result] "1-0", "0-1", "1/2-1/2"
- * @property {string} [text]
- */
-
-/**
- * A message of the engine (an error, a note) the page words from its code and params.
+ * A message of the engine the page words from its code and params: an EngineError, or a message
+ * of a reply (protocol.d.ts's MessageDict).
  * @typedef {{message?: string, text?: string, code?: string | null, params?: Record<string, unknown> | null}} EngineFailure
  */
-
-/**
- * What the board and its panels show of a position (position_at gives the board part alone).
- * @typedef {object} BoardView
- * @property {BoardShape} board
- * @property {Record<string, SquareContent>} squares
- * @property {number} ply
- * @property {Color | null} side null while no colour is decided
- * @property {number} turn_player 1 or 2
- * @property {Record<string, Color | null>} [player_colors] player ("1", "2") -> colour
- * @property {Record<Color, number>} [scores]
- * @property {LastMove | null} last_move
- * @property {Outcome | null} outcome
- * @property {Record<Color, number>} [penalties]
- * @property {Record<string, number> | null} [pool] face-down pieces left, by letter (null: not known yet)
- * @property {Record<Color, string[]>} [captured] the letters each colour lost
- * @property {number} [quiet]
- * @property {number | null} [quiet_limit]
- * @property {EngineFailure | null} [note] the game's own word (a pending promotion)
- */
-
-/**
- * Everything the page shows of the live game: the bridge's view.
- * @typedef {BoardView & {
- *   variant: string, title?: string, options?: Record<string, unknown>, decided_by_score?: boolean,
- *   position?: string, start_ply?: number, players?: Record<string, string>, names?: Record<string, string>,
- *   level?: string, ai_turn?: boolean, legal?: Legal, moves: Move[], assisted?: boolean,
- *   known_deal?: boolean, serious?: boolean, continued?: boolean, record?: string,
- * }} View
- */
-
-/**
- * A rule option of a variant (the new-game dialog offers it).
- * @typedef {object} VariantOption
- * @property {string} name
- * @property {string} [engine_name]
- * @property {unknown} default
- * @property {string} [doc]
- * @property {unknown[] | null} [choices]
- * @property {number | null} [minimum]
- */
-
-/**
- * A variant, as the bridge's info describes it.
- * @typedef {object} VariantInfo
- * @property {string} name
- * @property {string} title
- * @property {string} [summary]
- * @property {string | null} [parent]
- * @property {VariantOption[]} options
- * @property {Record<string, unknown>} [switches]
- * @property {BoardShape} board
- * @property {Record<string, {glyph: string, value: number, count: number}>} pieces
- * @property {string} [rules]
- * @property {Record<string, string>} [rules_by_lang]
- */
-
-/** @typedef {{version: string, variants: VariantInfo[], levels: string[], timed_levels: Record<string, number>}} Info */
-
-/**
- * page -> worker: one request.
- * @typedef {{id: number, cmd: string, args: object}} WorkerRequest
- */
-
-/**
- * worker -> page: the reply to a request, or an event.
- * @typedef {{id: number, ok: true, result: any}
- *   | {id: number, ok: false, error: string, code?: string, params?: Record<string, unknown>}
- *   | {event: "progress", stage: string, fraction: number, ms?: number}
- *   | {event: "ready", version: string}
- *   | {event: "failed", stage: string, error: string}
- *   | {event: "crashed", error: string}
- *   | {event: "tables", tables?: unknown, files?: string[]}} WorkerMessage
- */
-
-/** @typedef {{stage: string, fraction: number, ms?: number, error?: string}} Progress */
 
 /**
  * The handle createEngine returns.
@@ -164,7 +51,7 @@
  * @property {Promise<{version: string}>} ready
  * @property {string | null} version
  * @property {boolean} busy
- * @property {(cmd: string, args?: object) => Promise<any>} call
+ * @property {<C extends Command>(cmd: C, args?: object) => Promise<Results[C]>} call
  * @property {(reason?: string) => Promise<unknown>} restart
  * @property {() => void} terminate
  */
@@ -184,7 +71,6 @@ export class EngineError extends Error {
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const MAX_CRASH_STREAK = 3;
-const SERVICE_WORKER_URL = new URL("../sw.js", import.meta.url);
 
 // Every live engine, so tests and the measuring script can reach the one the app made.
 /** @type {Set<Engine>} */
@@ -350,8 +236,8 @@ export function createEngine({ onProgress = () => {}, onCrash = () => {}, onRead
     return readyPromise;
   }
 
-  /** One request; a promise of the bridge's result.
-   *  @param {string} cmd @param {{seed?: string | null}} [args] @returns {Promise<any>} */
+  /** One request; a promise of the bridge's result (its type: protocol.d.ts's Results).
+   *  @template {Command} C @param {C} cmd @param {{seed?: string | null}} [args] @returns {Promise<Results[C]>} */
   function call(cmd, args = {}) {
     if (startError) return Promise.reject(startError);
     return new Promise((resolve, reject) => {
@@ -407,28 +293,4 @@ function adoptEarlyWorker(url) {
     return null;
   }
   return { worker: early.worker, events };
-}
-
-/** @type {Promise<ServiceWorkerRegistration | void> | null} */
-let registering = null;
-
-export function registerServiceWorker() {
-  if (!registering && "serviceWorker" in navigator && window.isSecureContext) {
-    registering = navigator.serviceWorker.register(SERVICE_WORKER_URL).catch((error) => {
-      console.warn("offline use is not available:", error);
-    });
-  }
-  return registering;
-}
-
-// The service worker caches the site when installed, but a game's bigger
-// endgame tables only once fetched; the engine worker may fetch them before
-// the service worker runs (on a first visit), so it is asked to cache them.
-/** @param {string[]} files */
-function cacheForOffline(files) {
-  const registered = registerServiceWorker();
-  if (!registered || !files.length) return;
-  registered.then(() => navigator.serviceWorker.ready).then((registration) => {
-    registration.active?.postMessage({ cache: files });
-  }).catch(() => {}); // offline use is a convenience: the game goes on without it
 }

@@ -11,7 +11,8 @@ import { setView } from "./view.js";
 export class EngineRestarted extends Error {}
 
 /** One request to Python. A crashed worker is restarted by the client; we then restore the game.
- *  @param {string} cmd @param {object} [args] @returns {Promise<any>} the bridge's result */
+ *  @template {import("./protocol").Command} C
+ *  @param {C} cmd @param {object} [args] @returns {Promise<import("./protocol").Results[C]>} the bridge's result */
 export async function call(cmd, args = {}) {
   try {
     return await engine().call(cmd, args);

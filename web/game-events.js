@@ -12,7 +12,7 @@ import * as store from "./ui/storage.js";
 import { app, emit, humanColor } from "./state.js";
 import { setView } from "./view.js";
 
-/** @typedef {import("./engine-client.js").View} View */
+/** @typedef {import("./protocol").View} View */
 
 /** A move was played (by anyone): show it, say it, save it, tell the parent page.
  *  @param {View} view @param {"human" | "ai"} by */

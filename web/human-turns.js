@@ -12,7 +12,7 @@ import { $ } from "./ui/dom.js";
 import { engineErrorText } from "./ui/messages.js";
 import { app, findAction, humanCanAct, humanToMove } from "./state.js";
 
-/** @typedef {import("./engine-client.js").Action} Action */
+/** @typedef {import("./board.js").Action} Action */
 
 /** The board's report of a chosen action (a legal entry, or a flip).
  *  @param {Action} action */

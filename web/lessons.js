@@ -16,14 +16,14 @@ import { $, el } from "./ui/dom.js";
 import { offerLessons } from "./ui/gameover.js";
 import { actionText, moveStyle, moveText } from "./ui/movetext.js";
 
-/** @typedef {import("./engine-client.js").Action} Action */
-/** @typedef {import("./engine-client.js").BoardView} BoardView */
+/** @typedef {import("./board.js").Action} Action */
+/** @typedef {import("./protocol").BoardView} BoardView */
 /** @typedef {import("./board.js").Board} Board */
 /** @typedef {{move: string, from: string, to: string, kind: string}} LessonAction */
 
 /**
  * The bridge's lesson: the position before a mistake, with its legal actions.
- * @typedef {BoardView & {lesson_ply: number, legal: import("./engine-client.js").Legal,
+ * @typedef {BoardView & {lesson_ply: number, legal: import("./protocol").Legal,
  *   played: LessonAction & {player: number}}} LessonPosition
  */
 

@@ -12,7 +12,7 @@ import { createClock, restoreClock, switchClock } from "./ui/clock.js";
 import { app, humanPlayer, resigner, setupFor, setupFromView, stopReplay } from "./state.js";
 import { setView } from "./view.js";
 
-/** @typedef {import("./engine-client.js").View} View */
+/** @typedef {import("./protocol").View} View */
 /** @typedef {import("./state.js").Choice} Choice */
 /** @typedef {import("./ui/storage.js").SavedGame} SavedGame */
 

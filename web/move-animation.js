@@ -4,8 +4,8 @@
 
 import { makeDisc } from "./discs.js";
 
-/** @typedef {import("./engine-client.js").LastMove} LastMove */
-/** @typedef {import("./engine-client.js").SquareContent} SquareContent */
+/** @typedef {import("./protocol").LastMove} LastMove */
+/** @typedef {import("./protocol").SquareContent} SquareContent */
 
 function reducedMotion() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;

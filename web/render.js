@@ -17,8 +17,8 @@ import {
   resigner, reviewHintAt, shownReplayPly, startPly, viewFlag,
 } from "./state.js";
 
-/** @typedef {import("./engine-client.js").View} View */
-/** @typedef {import("./engine-client.js").LastMove} LastMove */
+/** @typedef {import("./protocol").View} View */
+/** @typedef {import("./protocol").LastMove} LastMove */
 /** @typedef {import("./board.js").Board} Board */
 /** @typedef {import("./ui/clock.js").Clock} Clock */
 

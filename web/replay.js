@@ -21,7 +21,7 @@ export function onReplayNavigate(fn) {
   navigateHooks.push(fn);
 }
 
-/** @typedef {import("./engine-client.js").BoardView} BoardView */
+/** @typedef {import("./protocol").BoardView} BoardView */
 
 /** Show the board after `ply` actions of the finished game; positions come from the bridge.
  *  `lesson`: a lesson shows its position (any other step ends the lesson).

@@ -6,7 +6,7 @@ import { hideGameOver } from "./render.js";
 import { switchClock } from "./ui/clock.js";
 import { app, stopReplay, variantInfo } from "./state.js";
 
-/** @typedef {import("./engine-client.js").View} View */
+/** @typedef {import("./protocol").View} View */
 
 /** Show a view (the live game); pieces and board shape follow its variant; the clocks follow the turn
  *  (`moved`: the player whose clock ran has just moved, and earns the increment).

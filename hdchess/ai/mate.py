@@ -35,8 +35,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..gamestate import Action, Termination
 from ..rules import GameState, Ruleset
+from ..vocabulary import Action, Termination
 
 DEFAULT_MAX_MOVES = 8  # the longest forced win looked for, in the attacker's moves
 _CHECK_EVERY = 512  # nodes between two looks at the clock

@@ -44,8 +44,8 @@ from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from ..gamestate import Action
 from ..rules import GameState
+from ..vocabulary import Action
 from .limits import SearchLimits
 from .search import INFINITY, Searcher, SearchInfo, SearchResult, StopSignal, TTEntry
 from .sharing import PublicRecord, entry_data, entry_of, fold_key, public_record, rebuild

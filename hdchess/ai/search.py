@@ -37,9 +37,9 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..gamestate import Action, Outcome
 from ..knowledge import DECISIVE, WIN_BONUS, Weights, terminal_utility
 from ..rules import GameState
+from ..vocabulary import Action, Outcome
 from .limits import SearchLimits
 
 if TYPE_CHECKING:

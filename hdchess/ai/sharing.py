@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..gamestate import Action
 from ..notation import parse_position
 from ..rules import GameState
 from ..variants import load_ruleset
+from ..vocabulary import Action
 from .search import TTEntry
 
 # (variant, settings, the position the record starts from, ((action, what a flip revealed or None), ...))

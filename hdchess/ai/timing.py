@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..gamestate import Action
+from ..vocabulary import Action
 
 BASE_SHARE = 0.75  # a move with nothing to say for more or less: the changes of mind pay for the rest
 MIN_SHARE = 0.35  # the least of the target a move gets once one move stands out

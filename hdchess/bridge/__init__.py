@@ -13,13 +13,15 @@ One job a module:
 
 - :mod:`.protocol`: JSON in and out, the command table, error replies (:func:`handle`, :class:`Session`);
 - :mod:`.args`: reading and checking a request's arguments;
-- :mod:`.session`: the game's life (new game, load, play, undo, resign, a clock's fall);
+- :mod:`.game_session`: the game's life (new game, load, play, undo, resign, a clock's fall);
 - :mod:`.view`: the view, a pure function of the game;
 - :mod:`.info`: the games, their words in every language, the AI levels;
 - :mod:`.explain`: why a click does nothing;
 - :mod:`.computer`: the AI's move, its thinking in slices, a hint, the endgame tables;
 - :mod:`.review`: the AI's review of a game (what each action lost, the evaluation graph);
 - :mod:`.lessons`: learning from a finished game's mistakes (the AI judges another action tried there).
+- :mod:`.contract`: every reply's shape, written once (the tests check each reply against it);
+  :mod:`.declarations` writes the page's ``web/protocol.d.ts`` from it.
 
 Nothing here knows about the browser (no ``js`` or ``pyodide`` import), so the
 whole bridge is tested on CPython. Nothing in a view, a reply or a record tells

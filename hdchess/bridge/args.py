@@ -7,14 +7,13 @@ A reader raises :class:`BridgeError` naming the argument and the value it got
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from ..ai.level_table import level_by_name
 from ..errors import HdchessError
 from ..inputs import excerpt, is_int, printable
 from ..referee import check_seed
 
-Args = dict[str, Any]  # a request's ``args``, as JSON gave them
+Args = dict[str, object]  # a request's ``args``, as JSON gave them
 PLAYER_KINDS = ("human", "ai")
 MAX_NAME_LENGTH = 40
 
@@ -23,7 +22,7 @@ class BridgeError(HdchessError):
     """A request the bridge cannot carry out (bad JSON, unknown command or argument)."""
 
 
-def shown(value: Any) -> str:
+def shown(value: object) -> str:
     """A value as the request wrote it, cut short for a message."""
     return excerpt(json.dumps(value))
 
@@ -51,7 +50,7 @@ def flag(args: Args, key: str) -> bool:
     return value
 
 
-def seed(value: Any) -> int | None:
+def seed(value: object) -> int | None:
     """A known deal's seed, or None (no seed: a fresh deal)."""
     if value is None or value == "":
         return None
@@ -60,14 +59,14 @@ def seed(value: Any) -> int | None:
     return check_seed(value)
 
 
-def player(cmd: str, value: Any) -> int:
+def player(cmd: str, value: object) -> int:
     """A player's number: the whole number 1 or 2 (not true, 1.0 or "1", which Python would take for 1)."""
     if not is_int(value) or value not in (1, 2):
         raise BridgeError(f"{cmd} must be 1 or 2, not {shown(value)}")
     return value
 
 
-def players(value: Any, default: dict[str, str]) -> dict[str, str]:
+def players(value: object, default: dict[str, str]) -> dict[str, str]:
     """Who plays each side, ``{"1": "human", "2": "ai"}``: ``default`` with what ``value`` changes."""
     if value is None:
         return dict(default)
@@ -83,14 +82,14 @@ def players(value: Any, default: dict[str, str]) -> dict[str, str]:
     return chosen
 
 
-def level_name(value: Any) -> str:
+def level_name(value: object) -> str:
     """An AI level's name, from its name (any case) or number (1 = the first)."""
     if not is_int(value) and not isinstance(value, str):
         raise BridgeError(f"level must be a level name or number, not {shown(value)}")
     return level_by_name(value).name
 
 
-def names(value: Any, base: dict[str, str]) -> dict[str, str]:
+def names(value: object, base: dict[str, str]) -> dict[str, str]:
     """``base`` with the names given in ``value`` (trimmed to one short line)."""
     chosen = dict(base)
     if value is None:
@@ -108,7 +107,7 @@ def names(value: Any, base: dict[str, str]) -> dict[str, str]:
     return chosen
 
 
-def whole(name: str, value: Any, low: int, high: int) -> int:
+def whole(name: str, value: object, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high`` (a ply, a node budget)."""
     if not is_int(value) or not low <= value <= high:
         raise BridgeError(f"{name} must be a whole number from {low:,} to {high:,}, not {shown(value)}")

@@ -10,12 +10,13 @@ runs it in slices.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..notation import pv_text
 from ..rules import GameState
 from .args import BridgeError, shown
-from .session import GameSession
+from .contract import Analysis, ComputerMove, Hint, Tables, Thinking
+from .game_session import GameSession
 from .view import move_dict, view
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def mate_of(state: GameState, score: float) -> int | None:
     return mate_moves(score) if applies(state) else None
 
 
-def think(session: GameSession, level: str, ms: float) -> dict[str, Any]:
+def think(session: GameSession, level: str, ms: float) -> Thinking:
     """Think for up to ``ms`` milliseconds more about the AI's move (a level that thinks
     by time, searched in slices so the page can show progress and move at once when
     asked); :func:`ai_move` then plays the best move found."""
@@ -65,7 +66,7 @@ def think(session: GameSession, level: str, ms: float) -> dict[str, Any]:
             "mate": mate_of(session.game.state, result.score)}
 
 
-def ai_move(session: GameSession, level: str) -> dict[str, Any]:
+def ai_move(session: GameSession, level: str) -> ComputerMove:
     """The AI plays the side to act (after :func:`think`, the best move that thinking found)."""
     session.require_playing()
     session.refuse_help(for_ai=True)
@@ -79,7 +80,7 @@ def ai_move(session: GameSession, level: str) -> dict[str, Any]:
         decision.advance()
     result = decision.result()
     session.thinking = None
-    analysis = {"score": result.score, "depth": result.depth, "nodes": result.nodes,
+    analysis: Analysis = {"score": result.score, "depth": result.depth, "nodes": result.nodes,
                 "time_ms": round(result.time_ms, 1), "pv": pv_text(state, result.pv), "level": level,
                 "table": result.table, "mate": mate_of(state, result.score)}
     played = session.play(result.action)
@@ -87,7 +88,7 @@ def ai_move(session: GameSession, level: str) -> dict[str, Any]:
             "view": view(game, session.players, session.level)}
 
 
-def hint(session: GameSession) -> dict[str, Any]:
+def hint(session: GameSession) -> Hint:
     """The Master's suggestion; the game is marked as assisted."""
     session.require_playing()
     session.refuse_help()
@@ -103,7 +104,7 @@ def hint(session: GameSession) -> dict[str, Any]:
             "depth": result.depth, "pv": pv, "table": result.table, "mate": mate_of(game.state, result.score)}
 
 
-def add_tables(directory: str | None) -> dict[str, Any]:
+def add_tables(directory: str | None) -> Tables:
     """Read the endgame table files in ``directory`` too (the worker puts the site's bigger
     tables there once it has fetched them); returns each game's coverage, in pieces."""
     if not directory or not os.path.isdir(directory):

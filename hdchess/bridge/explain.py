@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core import COLOR_NAMES, RED
 from ..errors import HdchessError, InvalidMoveError
 from ..game import Game
-from ..gamestate import NO_SIDE
 from ..messages import Message, jsonable
+from ..vocabulary import NO_SIDE
+from .contract import Explanation
 
 
-def reason_reply(reason: str) -> dict[str, Any]:
+def reason_reply(reason: str | Message) -> Explanation:
     """An explanation for the page: its text, and its code and params when it has them."""
     if isinstance(reason, Message):
         return {"reason": str(reason), "code": reason.code, "params": jsonable(reason.params)}
@@ -30,7 +29,7 @@ def _piece_reason(game: Game, sq: int) -> Message:
     return Message("piece.no_move", sq=name)
 
 
-def explain(game: Game, frm: str | None, to: str) -> dict[str, Any]:
+def explain(game: Game, frm: str | None, to: str) -> Explanation:
     """Why the action from ``frm`` to ``to`` (``to`` alone: any move text, a flip, or a click on a
     piece) is not played: ``{"reason": None}`` when it is legal. It asks the game exactly what
     :meth:`Game.play` asks, so whatever ``play`` refuses is explained with ``play``'s reason (the

@@ -7,17 +7,16 @@ has started; a game added to the package appears there with no change to the pag
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import __version__
 from ..ai.level_table import LEVELS, TIMED_LEVELS
 from ..core import KIND_LETTERS
 from ..options import SWITCHES
 from ..variants import load_ruleset, variant_names, variant_spec
 from ..words import message_templates, variant_words
+from .contract import Info, VariantInfo
 
 
-def variant_info(name: str) -> dict[str, Any]:
+def variant_info(name: str) -> VariantInfo:
     """What the page needs to know of a variant: names, options, switches, board, pieces, rules, words."""
     spec = variant_spec(name)
     ruleset = load_ruleset(name)
@@ -42,7 +41,7 @@ def variant_info(name: str) -> dict[str, Any]:
     }
 
 
-def info() -> dict[str, Any]:
+def info() -> Info:
     """Every game, the AI levels (and which think by time, how many ms), and the message
     templates in each language but English (the engine's English text comes with every message)."""
     templates = message_templates()

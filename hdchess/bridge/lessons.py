@@ -9,16 +9,17 @@ and the loss of the action played are the ones the review reported.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
 from ..errors import IllegalMoveError, InvalidMoveError
 from ..game import Game
-from ..gamestate import Action
 from ..inputs import shown
 from ..knowledge import WIN_BONUS
 from ..messages import Message
 from ..rules import GameState
+from ..vocabulary import Action
 from .args import BridgeError
+from .contract import ActionPlayed, Judgement, Lesson
 from .view import board_view, legal_entries, states
 
 GOOD_MARGIN = 1.0  # a try within this many points of the best action finds it
@@ -42,12 +43,12 @@ def _check_finished(game: Game) -> None:
         raise BridgeError("lessons are for a finished game: the game is not over")
 
 
-def _action_dict(state: GameState, action: Action) -> dict[str, Any]:
+def _action_dict(state: GameState, action: Action) -> ActionPlayed:
     info = state.action_info(action)
     return {"move": info.text, "from": info.frm, "to": info.to, "kind": info.kind}
 
 
-def lesson(game: Game, ply: int) -> dict[str, Any]:
+def lesson(game: Game, ply: int) -> Lesson:
     """The position before the game's action ``ply`` as the board shows it, with its legal actions
     (in the view's shape: flips, and moves by their start square), the side to act, and the action
     that was played there."""
@@ -95,7 +96,7 @@ def _parse_try(state: GameState, text: str) -> Action:
     return action
 
 
-def judge_try(game: Game, ply: int, move: str, nodes: int) -> dict[str, Any]:
+def judge_try(game: Game, ply: int, move: str, nodes: int) -> Judgement:
     """The AI's judgement of ``move`` tried instead of the game's action ``ply``: ``verdict`` is
     ``best`` (within GOOD_MARGIN of the best action), ``better`` (better than the action played, by
     BETTER_MARGIN or more) or ``not_better``; ``loss`` and ``played_loss`` are what the try and the
@@ -109,6 +110,7 @@ def judge_try(game: Game, ply: int, move: str, nodes: int) -> dict[str, Any]:
     value = values.get(action, min(values.values()))  # a value outside the search's margin: the least known
     loss = max(0.0, top - value)
     played_loss = max(0.0, top - values.get(played, top))
+    verdict: Literal["best", "better", "not_better"]
     if action == best or loss <= GOOD_MARGIN:
         verdict = "best"
     elif action != played and loss <= played_loss - BETTER_MARGIN:

@@ -25,7 +25,8 @@ from typing import Any
 
 from ..ai.level_table import TIMED_LEVELS
 from .args import BridgeError
-from .session import GameSession
+from .contract import PoolJob, PoolTask, SharedTable
+from .game_session import GameSession
 
 JS_MODULE = "hdchess_shared_table"  # what web/worker.js and web/search-worker.js register
 HELPER_TIME_FACTOR = 3  # a helper stops by itself after this many times the level's time (a page that vanished)
@@ -40,7 +41,7 @@ def _js_table() -> Any:
                           "cross-origin isolated and the device has the cores for helpers") from None
 
 
-def share_table(session: GameSession, slots: int) -> dict[str, Any]:
+def share_table(session: GameSession, slots: int) -> SharedTable:
     """Use the table the page shared with this worker for the top level's next searches."""
     from ..ai.sharing import CallTable
 
@@ -52,7 +53,7 @@ def share_table(session: GameSession, slots: int) -> dict[str, Any]:
     return {"slots": slots}
 
 
-def pool_job(session: GameSession, level: str) -> dict[str, Any]:
+def pool_job(session: GameSession, level: str) -> PoolJob:
     """Begin the top level's search of the AI's move with the shared table, and say what the helpers
     search: ``{"job": None}`` when they have nothing to do (a level that thinks by nodes, a search
     already begun or already over: the book, a table, a forced move or win)."""
@@ -77,8 +78,9 @@ def pool_job(session: GameSession, level: str) -> dict[str, Any]:
         record = public_record(turn.state)
     except ValueError:  # a position its record cannot rebuild: the bridge searches alone
         return {"job": None}
-    return {"job": {"record": record, "options": level_options(turn.state, level, turn.seed),
-                    "salt": table.salt, "max_ms": HELPER_TIME_FACTOR * TIMED_LEVELS[level]}}
+    task: PoolTask = {"record": record, "options": dict(level_options(turn.state, level, turn.seed)),
+                      "salt": table.salt, "max_ms": HELPER_TIME_FACTOR * TIMED_LEVELS[level]}
+    return {"job": task}
 
 
 class _Stopped:

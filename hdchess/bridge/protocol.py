@@ -13,37 +13,37 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Collection
-from typing import Any
+from collections.abc import Callable, Collection, Mapping
 
 from ..errors import HdchessError
 from ..game import Game
-from ..gamestate import Termination
 from ..inputs import excerpt
 from ..messages import Message, jsonable
 from ..variants import DEFAULT_VARIANT, load_ruleset
+from ..vocabulary import Termination
 from . import args as read
 from . import computer, explain, info, lessons, pool, remote, review
 from .args import Args, BridgeError, check_args
-from .session import DEFAULT_PLAYERS, GameSession, default_names
+from .contract import Refusal, Reply, View
+from .game_session import DEFAULT_PLAYERS, GameSession, default_names
 from .view import move_dict, position_at, view
 
 MAX_REQUEST = 2_000_000  # characters of JSON: a record of the longest game is far shorter
 
-Reply = dict[str, Any]
-Command = Callable[["Session", Args], Reply]
+Result = Mapping[str, object]  # a command's result: hdchess/bridge/contract.py names each one's type
+Command = Callable[["Session", Args], Result]
 
 
-def _view(session: GameSession) -> Reply:
+def _view(session: GameSession) -> View:
     return view(session.game, session.players, session.level)
 
 
-def info_command(session: Session, a: Args) -> Reply:
+def info_command(session: Session, a: Args) -> Result:
     check_args("info", a, ())
     return info.info()
 
 
-def new_game(session: Session, a: Args) -> Reply:
+def new_game(session: Session, a: Args) -> Result:
     """A new game; ``seed`` makes it a known deal (the same seed, the same game); ``serious``
     (true or false) turns undo and hints off for the game."""
     check_args("new_game", a, ("variant", "options", "seed", "players", "level", "names", "serious"))
@@ -67,7 +67,7 @@ def load(cmd: str) -> Command:
     continued (its writer chose its flips); a restore is the page's own saved game, marked only
     if its tags say so."""
 
-    def command(session: Session, a: Args) -> Reply:
+    def command(session: Session, a: Args) -> Result:
         check_args(cmd, a, ("record", "players", "level", "names", "seed"))
         record = read.text(a, "record")
         if not record or not record.strip():
@@ -83,7 +83,7 @@ def load(cmd: str) -> Command:
     return command
 
 
-def play(session: Session, a: Args) -> Reply:
+def play(session: Session, a: Args) -> Result:
     """A player's action. Its result, if it has one, is drawn now: ``c2(K)`` is refused."""
     check_args("play", a, ("move",))
     move = read.text(a, "move")
@@ -102,28 +102,28 @@ def _slice_ms(a: Args) -> float:
     return ms
 
 
-def think(session: Session, a: Args) -> Reply:
+def think(session: Session, a: Args) -> Result:
     check_args("think", a, ("level", "ms"))
     level = read.level_name(a.get("level", session.level))
     return computer.think(session, level, _slice_ms(a))
 
 
-def ai_move(session: Session, a: Args) -> Reply:
+def ai_move(session: Session, a: Args) -> Result:
     check_args("ai_move", a, ("level",))
     return computer.ai_move(session, read.level_name(a.get("level", session.level)))
 
 
-def hint(session: Session, a: Args) -> Reply:
+def hint(session: Session, a: Args) -> Result:
     check_args("hint", a, ())
     return computer.hint(session)
 
 
-def add_tables(session: Session, a: Args) -> Reply:
+def add_tables(session: Session, a: Args) -> Result:
     check_args("add_tables", a, ("directory",))
     return computer.add_tables(read.text(a, "directory"))
 
 
-def undo(session: Session, a: Args) -> Reply:
+def undo(session: Session, a: Args) -> Result:
     """Take back one action, or (``to_player``) every action back to that player's last turn."""
     check_args("undo", a, ("to_player",))
     to_player = a.get("to_player")
@@ -135,7 +135,7 @@ def forfeit(cmd: str, termination: Termination) -> Command:
     """``resign``: ``player`` (1 or 2, the one to act if not given) gives up; ``timeout``: that
     player's clock ran out (the page keeps the clocks). Either way the other wins."""
 
-    def command(session: Session, a: Args) -> Reply:
+    def command(session: Session, a: Args) -> Result:
         check_args(cmd, a, ("player",))
         player = a.get("player")
         session.forfeit(None if player is None else read.player(f"{cmd}: player", player), termination)
@@ -144,7 +144,7 @@ def forfeit(cmd: str, termination: Termination) -> Command:
     return command
 
 
-def explain_command(session: Session, a: Args) -> Reply:
+def explain_command(session: Session, a: Args) -> Result:
     """Why a click does nothing: ``{from, to}`` squares (``to`` alone: a flip or a piece)."""
     check_args("explain", a, ("from", "to"))
     frm, to = read.text(a, "from"), read.text(a, "to")
@@ -153,24 +153,24 @@ def explain_command(session: Session, a: Args) -> Reply:
     return explain.explain(session.game, frm, to)
 
 
-def export(session: Session, a: Args) -> Reply:
+def export(session: Session, a: Args) -> Result:
     check_args("export", a, ())
     return {"record": session.game.record_text()}
 
 
-def view_command(session: Session, a: Args) -> Reply:
+def view_command(session: Session, a: Args) -> Result:
     check_args("view", a, ())
     return _view(session)
 
 
-def position_at_command(session: Session, a: Args) -> Reply:
+def position_at_command(session: Session, a: Args) -> Result:
     """The board and panels after ``ply`` actions of the game (0: its start), for replay."""
     check_args("position_at", a, ("ply",))
     ply = read.whole("ply", a.get("ply"), 0, len(session.game.moves))
     return position_at(session.game, ply)
 
 
-def analyse(session: Session, a: Args) -> Reply:
+def analyse(session: Session, a: Args) -> Result:
     check_args("analyse", a, ("ply", "nodes"))
     session.refuse_help()
     ply = read.whole("ply", a.get("ply"), 1, len(session.game.moves))
@@ -178,14 +178,14 @@ def analyse(session: Session, a: Args) -> Reply:
     return review.analyse(session.game, ply, nodes)
 
 
-def lesson(session: Session, a: Args) -> Reply:
+def lesson(session: Session, a: Args) -> Result:
     """The position before a finished game's action ``ply``, with its legal actions, to try another there."""
     check_args("lesson", a, ("ply",))
     session.refuse_help()
     return lessons.lesson(session.game, read.whole("ply", a.get("ply"), 1, len(session.game.moves)))
 
 
-def judge_try(session: Session, a: Args) -> Reply:
+def judge_try(session: Session, a: Args) -> Result:
     """The AI's judgement of ``move`` tried instead of a finished game's action ``ply`` (not played)."""
     check_args("judge_try", a, ("ply", "move", "nodes"))
     session.refuse_help()
@@ -197,14 +197,14 @@ def judge_try(session: Session, a: Args) -> Reply:
     return lessons.judge_try(session.game, ply, move, nodes)
 
 
-def share_table(session: Session, a: Args) -> Reply:
+def share_table(session: Session, a: Args) -> Result:
     """Search the top level's moves with the table the page shares with its search workers (web/worker.js
     registers it before it passes this on; ``slots``: its size, a power of two)."""
     check_args("share_table", a, ("slots",))
     return pool.share_table(session, read.whole("slots", a.get("slots"), 2, 1 << 26))
 
 
-def pool_job(session: Session, a: Args) -> Reply:
+def pool_job(session: Session, a: Args) -> Result:
     """Begin the AI's search with the shared table; what the page's helpers search (or ``{"job": null}``).
     ``ms``: the page's slice of thinking, checked as ``think`` checks it; the search begun does not
     depend on it (its forced-win search takes a fifth of the level's time, as every move's does)."""
@@ -213,7 +213,7 @@ def pool_job(session: Session, a: Args) -> Reply:
     return pool.pool_job(session, read.level_name(a.get("level", session.level)))
 
 
-def evaluations(session: Session, a: Args) -> Reply:
+def evaluations(session: Session, a: Args) -> Result:
     check_args("evaluations", a, ())
     session.refuse_help()
     return review.evaluations(session.game)
@@ -246,9 +246,9 @@ COMMANDS: dict[str, Command] = {
 }
 
 
-def error_reply(exc: HdchessError) -> Reply:
+def error_reply(exc: HdchessError) -> Refusal:
     """A refused request: the message, and its code and params when the page may word it itself."""
-    reply: Reply = {"ok": False, "error": str(exc)}
+    reply: Refusal = {"ok": False, "error": str(exc)}
     if exc.code:
         reply |= {"code": exc.code, "params": jsonable(exc.params)}
     return reply
@@ -274,7 +274,7 @@ class Session(GameSession):
         super().__init__()
         self._commands = dict(COMMANDS)
 
-    def handle(self, request: Any) -> Reply:
+    def handle(self, request: object) -> Reply:
         """Run one request ``{"cmd", "args"}``; always returns ``{"ok", "result"|"error"}``."""
         try:
             if not isinstance(request, dict):

@@ -11,19 +11,20 @@ page's own game (the ``play`` or ``undo`` commands never touch it).
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import cast
 
 from ..game import Game
 from ..inputs import printable
 from ..messages import Message
+from ..remote.saves import resume, save
 from ..remote.session import ANY_CLOCK, RemoteSession, Reply
-from ..remote.store import resume, save
 from ..remote.wire import FIRST, MAX_CLOCK_MS, MAX_INCREMENT_MS, MAX_MESSAGE, MIN_CLOCK_MS
 from ..variants import DEFAULT_VARIANT, load_ruleset
 from . import args as read
 from .args import Args, BridgeError, check_args
+from .contract import Explanation, RemoteEvent, RemoteLeft, RemoteReply, RemoteSaved, RemoteStatus
 from .explain import explain
-from .session import GameSession
+from .game_session import GameSession
 from .view import view
 
 _REMOTE: weakref.WeakKeyDictionary[GameSession, RemoteSession] = weakref.WeakKeyDictionary()
@@ -40,7 +41,7 @@ def _name(a: Args) -> str:
     return printable(read.text(a, "name") or "", read.MAX_NAME_LENGTH) or "Player"
 
 
-def _clock(value: Any) -> dict[str, int] | None:
+def _clock(value: object) -> dict[str, int] | None:
     if value is None:
         return None
     if not isinstance(value, dict) or set(value) != {"initial_ms", "increment_ms"}:
@@ -49,7 +50,7 @@ def _clock(value: Any) -> dict[str, int] | None:
             "increment_ms": read.whole("clock.increment_ms", value["increment_ms"], 0, MAX_INCREMENT_MS)}
 
 
-def answer(remote: RemoteSession, reply: Reply) -> dict[str, Any]:
+def answer(remote: RemoteSession, reply: Reply) -> RemoteReply:
     """The reply every remote command gives: messages, events, the board, the status."""
     game = remote.game
     players = {"1": "human", "2": "remote"}
@@ -57,11 +58,13 @@ def answer(remote: RemoteSession, reply: Reply) -> dict[str, Any]:
         players = {str(remote.me): "human", str(remote.peer): "remote"}
     if game is None:
         game = Game(remote.ruleset or load_ruleset(remote.variant or DEFAULT_VARIANT))
-    return {"messages": reply.messages, "events": reply.events, "view": view(game, players, "Club"),
-            "remote": remote.status()}
+    # The remote session's events and status are its own dicts (hdchess/remote knows nothing of the
+    # page): the contract names their shapes, and the tests check every reply against it.
+    return {"messages": reply.messages, "events": cast(list[RemoteEvent], reply.events),
+            "view": view(game, players, "Club"), "remote": cast(RemoteStatus, remote.status())}
 
 
-def remote_host(session: GameSession, a: Args) -> dict[str, Any]:
+def remote_host(session: GameSession, a: Args) -> RemoteReply:
     check_args("remote_host", a, ("variant", "options", "name", "clock", "first"))
     variant = read.text(a, "variant", DEFAULT_VARIANT) or DEFAULT_VARIANT
     options = a.get("options") or {}
@@ -75,7 +78,7 @@ def remote_host(session: GameSession, a: Args) -> dict[str, Any]:
     return answer(remote, reply)
 
 
-def remote_join(session: GameSession, a: Args) -> dict[str, Any]:
+def remote_join(session: GameSession, a: Args) -> RemoteReply:
     """The guest's session; ``clock`` (when given) is the clock the guest accepted: a host's ``hello`` with
     another is refused."""
     check_args("remote_join", a, ("name", "clock"))
@@ -84,7 +87,7 @@ def remote_join(session: GameSession, a: Args) -> dict[str, Any]:
     return answer(remote, Reply())
 
 
-def remote_receive(session: GameSession, a: Args) -> dict[str, Any]:
+def remote_receive(session: GameSession, a: Args) -> RemoteReply:
     check_args("remote_receive", a, ("message",))
     remote = _remote(session)
     message = a.get("message")
@@ -93,7 +96,7 @@ def remote_receive(session: GameSession, a: Args) -> dict[str, Any]:
     return answer(remote, remote.receive(message))
 
 
-def remote_act(session: GameSession, a: Args) -> dict[str, Any]:
+def remote_act(session: GameSession, a: Args) -> RemoteReply:
     check_args("remote_act", a, ("move",))
     move = read.text(a, "move")
     if not move:
@@ -102,38 +105,38 @@ def remote_act(session: GameSession, a: Args) -> dict[str, Any]:
     return answer(remote, remote.act(move))
 
 
-def remote_offer(session: GameSession, a: Args) -> dict[str, Any]:
+def remote_offer(session: GameSession, a: Args) -> RemoteReply:
     check_args("remote_offer", a, ("kind",))
     remote = _remote(session)
     kind = read.text(a, "kind") or ""
     return answer(remote, remote.offer_to_peer(kind))
 
 
-def remote_answer(session: GameSession, a: Args) -> dict[str, Any]:
+def remote_answer(session: GameSession, a: Args) -> RemoteReply:
     check_args("remote_answer", a, ("kind", "accept"))
     remote = _remote(session)
     return answer(remote, remote.answer(read.text(a, "kind") or "", read.flag(a, "accept")))
 
 
-def remote_resign(session: GameSession, a: Args) -> dict[str, Any]:
+def remote_resign(session: GameSession, a: Args) -> RemoteReply:
     check_args("remote_resign", a, ())
     remote = _remote(session)
     return answer(remote, remote.resign())
 
 
-def remote_chat(session: GameSession, a: Args) -> dict[str, Any]:
+def remote_chat(session: GameSession, a: Args) -> RemoteReply:
     check_args("remote_chat", a, ("line",))
     remote = _remote(session)
     return answer(remote, remote.say(read.text(a, "line") or ""))
 
 
-def remote_claim(session: GameSession, a: Args) -> dict[str, Any]:
+def remote_claim(session: GameSession, a: Args) -> RemoteReply:
     check_args("remote_claim", a, ())
     remote = _remote(session)
     return answer(remote, remote.claim())
 
 
-def remote_explain(session: GameSession, a: Args) -> dict[str, Any]:
+def remote_explain(session: GameSession, a: Args) -> Explanation:
     """Why a click on the remote game's board does nothing (as ``explain`` does for the page's own game)."""
     check_args("remote_explain", a, ("from", "to"))
     frm, to = read.text(a, "from"), read.text(a, "to")
@@ -145,24 +148,24 @@ def remote_explain(session: GameSession, a: Args) -> dict[str, Any]:
     return explain(game, frm, to)
 
 
-def remote_tick(session: GameSession, a: Args) -> dict[str, Any]:
+def remote_tick(session: GameSession, a: Args) -> RemoteReply:
     check_args("remote_tick", a, ())
     return answer(_remote(session), Reply())
 
 
-def remote_save(session: GameSession, a: Args) -> dict[str, Any]:
+def remote_save(session: GameSession, a: Args) -> RemoteSaved:
     check_args("remote_save", a, ())
     return {"saved": save(_remote(session))}
 
 
-def remote_resume(session: GameSession, a: Args) -> dict[str, Any]:
+def remote_resume(session: GameSession, a: Args) -> RemoteReply:
     check_args("remote_resume", a, ("saved",))
     remote = resume(a.get("saved"))
     _REMOTE[session] = remote
     return answer(remote, remote.resume_message())
 
 
-def remote_leave(session: GameSession, a: Args) -> dict[str, Any]:
+def remote_leave(session: GameSession, a: Args) -> RemoteLeft:
     check_args("remote_leave", a, ())
     _REMOTE.pop(session, None)
     return {"left": True}

@@ -7,13 +7,14 @@ screen needs none of it. The game's evaluation (its knowledge) is light.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Literal, TypedDict
 
 from ..core import RED
 from ..game import Game
 from ..knowledge import WIN_BONUS, expected_difference
 from ..notation import pv_text
 from ..rules import GameState
+from .contract import Evaluation, Evaluations, Review
 from .view import states
 
 ANALYSIS_NODES = 4000  # the review's default search per ply
@@ -33,7 +34,7 @@ def score_red(state: GameState) -> float:
     return round(estimate if state.side == RED else -estimate, 2)
 
 
-def analyse(game: Game, ply: int, nodes: int) -> dict[str, Any]:
+def analyse(game: Game, ply: int, nodes: int) -> Review:
     """Review of the game's action ``ply`` (from 1): the best action in the position before it, found
     with a ``nodes`` search, and how much the action played lost against it (``drop``, in points, from
     the mover's view; a flip is valued by its odds, not by the piece it happened to reveal)."""
@@ -53,54 +54,69 @@ def analyse(game: Game, ply: int, nodes: int) -> dict[str, Any]:
     value = result.root_scores.get(played.action, best)
     info = state.action_info(result.action)
     drop = round(max(0.0, best - value), 2)
-    entry: dict[str, Any] = {"ply": game.start_ply + ply, "best": state.action_text(result.action),
+    entry: Review = {"ply": game.start_ply + ply, "best": state.action_text(result.action),
              "best_from": info.frm, "best_to": info.to, "played": played.text, "score": round(best, 2),
              "drop": drop, "pv": pv_text(state, result.pv)}
     if state.ruleset.decided_by_score:
-        entry |= score_words(best, value)
+        words = score_words(best, value)
+        entry["points"], entry["turned"] = words["points"], words["turned"]
     missed = missed_forced_win(state, played.action, nodes)
     if missed:
-        missed["drop"] = max(drop, WIN_BONUS)
-    return entry | missed
+        entry |= {"best": missed["best"], "best_from": missed["best_from"], "best_to": missed["best_to"],
+                  "missed_win": missed["missed_win"], "pv": missed["pv"], "drop": max(drop, WIN_BONUS)}
+    return entry
 
 
 LIKELY = 1.0  # an expected final difference of a point or more, for or against: a likely win or loss
+Turned = Literal["win-loss", "win-even", "even-loss"]
 
 
-def score_words(best: float, value: float) -> dict[str, Any]:
+class ScoreWords(TypedDict):
+    points: int
+    turned: Turned | None
+
+
+def score_words(best: float, value: float) -> ScoreWords:
     """What an action cost in a game decided by score, as a player counts: ``points`` of the final
     score (the expected difference, not the search's utility, which counts the win itself as
-    WIN_BONUS more, to the nearest point) and ``turned``, how the likely result changed: "win-loss", "win-even",
-    "even-loss", or None."""
+    WIN_BONUS more; to the nearest point) and ``turned``, how the likely result changed."""
     before, after = expected_difference(best), expected_difference(value)
 
     def result(difference: float) -> str:
         return "win" if difference >= LIKELY else "loss" if difference <= -LIKELY else "even"
 
-    turned = f"{result(before)}-{result(after)}"
+    changes: dict[str, Turned] = {"win-loss": "win-loss", "win-even": "win-even", "even-loss": "even-loss"}
     return {"points": math.floor(max(0.0, before - after) + 0.5),  # "about N points": a whole number
-            "turned": turned if turned in ("win-loss", "win-even", "even-loss") else None}
+            "turned": changes.get(f"{result(before)}-{result(after)}")}
 
 
-def missed_forced_win(state: GameState, played: int, nodes: int) -> dict[str, Any]:
+class MissedWin(TypedDict):
+    best: str
+    best_from: str
+    best_to: str
+    missed_win: int
+    pv: list[str]
+
+
+def missed_forced_win(state: GameState, played: int, nodes: int) -> MissedWin | None:
     """Cheight: when the mover had a forced win ("cover the General in N", found with ``nodes``) and
-    the action played gives it up, the win's first action as the best, ``missed_win`` N, and a
-    drop of at least a win's worth (so the review marks the move); else nothing."""
+    the action played gives it up, the win's first action as the best and ``missed_win`` N (the review
+    gives it a drop of at least a win's worth, so it marks the move); else None."""
     from ..ai.mate import applies, forced_win, keeps_forced_win
 
     if not applies(state):
-        return {}
+        return None
     found = forced_win(state, nodes=nodes, losses=False)
     if found.moves is None or found.moves <= 0 or found.action is None or played == found.action:
-        return {}
+        return None
     if keeps_forced_win(state, played, found.moves, nodes) is not False:
-        return {}  # another way to the win, or not proved to give it up
+        return None  # another way to the win, or not proved to give it up
     info = state.action_info(found.action)
     return {"best": info.text, "best_from": info.frm, "best_to": info.to, "missed_win": found.moves,
-            "drop": WIN_BONUS, "pv": pv_text(state, found.pv)}
+            "pv": pv_text(state, found.pv)}
 
 
-def evaluations(game: Game) -> dict[str, Any]:
+def evaluations(game: Game) -> Evaluations:
     """The AI's evaluation of every position of the game, from red's view, in points.
 
     Each position gets the AI's static estimate of the final score difference
@@ -109,7 +125,7 @@ def evaluations(game: Game) -> dict[str, Any]:
     gets its real final difference (in win/loss games, the result).
     """
     start = game.start_ply
-    plies: list[dict[str, Any]] = [{"ply": start + i, "score_red": score_red(state)}
+    plies: list[Evaluation] = [{"ply": start + i, "score_red": score_red(state)}
                                    for i, state in enumerate(states(game))]
     outcome = game.outcome
     if outcome is not None:

@@ -9,17 +9,18 @@ lies (the referee draws each flip when it happens).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import cast
 
 from ..core import COLOR_NAMES, piece_letter
 from ..game import Game, PlayedMove
-from ..gamestate import NO_SIDE, Action
 from ..messages import Message
 from ..rules import GameState
+from ..vocabulary import NO_SIDE, Action
+from .contract import BoardView, Color, LegalMove, Move, View
 
 
-def color_name(color: int | None) -> str | None:
-    return None if color is None or color == NO_SIDE else COLOR_NAMES[color]
+def color_name(color: int | None) -> Color | None:
+    return None if color is None or color == NO_SIDE else cast(Color, COLOR_NAMES[color])
 
 
 def _letter(piece: int | None) -> str | None:
@@ -34,7 +35,7 @@ def has_penalty(game: Game) -> bool:
 MovePieces = tuple[str | None, str | None, str | None]
 
 
-def move_dict(game: Game, move: PlayedMove, index: int, pieces: MovePieces = (None, None, None)) -> dict[str, Any]:
+def move_dict(game: Game, move: PlayedMove, index: int, pieces: MovePieces = (None, None, None)) -> Move:
     """One action of the game's move list (``index`` from 0) as the page lists it. ``pieces`` are what
     left the start square (a piece, or a stack's moving part bottom to top, its mover last), for a
     swap what came to it, and the piece on top of the destination before the move: the page writes
@@ -89,14 +90,16 @@ def states(game: Game) -> Iterator[GameState]:
         yield state
 
 
-def board_view(game: Game, state: GameState, moves: list[PlayedMove], final: bool) -> dict[str, Any]:
+def board_view(game: Game, state: GameState, moves: list[PlayedMove], final: bool) -> BoardView:
     """What the board and its panels show of one position after ``moves`` (``final``: the game's
     last, whose outcome may be a resignation). ``note``, when the game has one to tell, is a
     message ``{code, params, text}``: a pending promotion."""
     geometry = state.geometry
     last = moves[-1] if moves else None
     outcome = game.outcome if final else state.outcome()
-    return {
+    # The family's public facts (pool, captures, quiet count, a note) are its own dict: the contract's
+    # BoardView names them, and the tests check every view given against it.
+    return cast(BoardView, {
         "board": {"files": geometry.files, "ranks": geometry.ranks, "names": list(geometry.square_names)},
         "squares": {name: state.square_text(sq) for sq, name in enumerate(geometry.square_names)},
         "ply": state.ply,
@@ -116,10 +119,10 @@ def board_view(game: Game, state: GameState, moves: list[PlayedMove], final: boo
         },
         **{key: value.as_dict() if isinstance(value, Message) else value
            for key, value in state.public_info().items()},  # a note, worded by the page from its code
-    }
+    })
 
 
-def position_at(game: Game, ply: int) -> dict[str, Any]:
+def position_at(game: Game, ply: int) -> BoardView:
     """The board and panels after ``ply`` actions of the game (0: its start), for replay."""
     for index, state in enumerate(states(game)):
         if index == ply:
@@ -127,7 +130,7 @@ def position_at(game: Game, ply: int) -> dict[str, Any]:
     raise ValueError(f"the game has no ply {ply}")
 
 
-MovesByStart = dict[str, list[dict[str, Any]]]
+MovesByStart = dict[str, list[LegalMove]]
 
 
 def legal_entries(game: Game, state: GameState, actions: Iterable[Action]) -> tuple[list[str], MovesByStart]:
@@ -141,13 +144,21 @@ def legal_entries(game: Game, state: GameState, actions: Iterable[Action]) -> tu
         if info.kind == "flip":
             flips.append(info.to)
         else:
-            entry = info.as_dict()
-            entry["penalised"] = entry["penalised"] and penalty
+            entry: LegalMove = {"move": info.text, "from": info.frm, "to": info.to, "kind": info.kind,
+                                "capture": info.kind == "capture", "penalised": info.penalised and penalty}
+            if info.choice is not None:
+                entry["choice"] = info.choice
+            if info.carry is not None:
+                entry["carry"] = info.carry
+            if info.height is not None:
+                entry["height"] = info.height
+            if info.loses:
+                entry["loses"] = True
             moves.setdefault(info.frm, []).append(entry)
     return flips, moves
 
 
-def view(game: Game, players: dict[str, str], level: str) -> dict[str, Any]:
+def view(game: Game, players: dict[str, str], level: str) -> View:
     """Everything the page shows of ``game``, played by ``players`` (an AI at ``level``)."""
     state, ruleset = game.state, game.ruleset
     flips, moves = legal_entries(game, state, game.legal_actions())

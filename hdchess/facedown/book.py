@@ -4,7 +4,7 @@ The 4 x 8 board looks the same mirrored left to right and top to bottom, and
 every face-down game moves its pieces the same way in each direction, so a
 position and its three mirror images share one entry: the book keys each
 position by the smallest of the four position lines and stores the action
-for that orientation. ``book.json`` (made by ``python -m hdchess.lab.book``)
+for that orientation. ``book.json`` (made by ``python -m hdchess.lab.build_book``)
 holds, per variant, ``{position line: [action text, score]}``.
 """
 
@@ -15,7 +15,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from ..gamestate import Action
+from ..vocabulary import Action
 from .position import Position
 from .state import State
 

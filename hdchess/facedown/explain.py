@@ -6,9 +6,9 @@ Used only after an action has been found not to be legal, so it may be slow.
 from __future__ import annotations
 
 from ..core import ADVISOR, ARCHER, CANNON, CHARIOT, COLOR_NAMES, ELEPHANT, GENERAL, HORSE, SOLDIER, piece_letter
-from ..gamestate import NO_SIDE, Action
 from ..geometry import DIAGONAL, ORTHOGONAL
 from ..messages import Message
+from ..vocabulary import NO_SIDE, Action
 from .position import EMPTY, HIDDEN, Position
 
 

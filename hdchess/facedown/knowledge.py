@@ -23,8 +23,8 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ..core import GENERAL, RED, make_piece
-from ..gamestate import NO_SIDE
 from ..knowledge import DECISIVE, Knowledge, Weights, two_largest, utility
+from ..vocabulary import NO_SIDE
 from .book import book_move
 from .position import HIDDEN, NO_CHASE, Position
 from .tables import TABLES

@@ -31,9 +31,9 @@ from ..core import (
     piece_name,
 )
 from ..errors import IllegalMoveError, InvalidMoveError, PositionError
-from ..gamestate import NO_SIDE, Action
 from ..inputs import excerpt, shown, whole_number
 from ..messages import Message
+from ..vocabulary import NO_SIDE, Action
 from .position import CHASE_LIMIT, EMPTY, HIDDEN, NO_CHASE, Position
 
 if TYPE_CHECKING:

@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, Any, Self
 from ..actions import ActionTables
 from ..core import BLACK, COLOR_NAMES, GENERAL, KIND_NAMES, RED, Color, Piece, Square, make_piece, piece_letter
 from ..errors import RulesetError
-from ..gamestate import NO_SIDE, Action, ActionInfo, Outcome, Termination
 from ..geometry import Geometry, per_geometry
 from ..messages import Message
+from ..vocabulary import NO_SIDE, Action, ActionInfo, Outcome, Termination
 
 if TYPE_CHECKING:
     from ..rules import Ruleset

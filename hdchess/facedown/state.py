@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..gamestate import Action
 from ..rules import GameState
+from ..vocabulary import Action
 from . import explain, notation
 from .position import Position
 

@@ -27,12 +27,12 @@ import sys
 import time
 from typing import Any
 
+from ..bounds import DEFAULT_MAX_PLIES, MAX_GAMES, MAX_JOBS, MAX_PLIES, check
 from ..errors import HdchessError
 from ..game import Game, PlayedMove
-from ..gamestate import NO_SIDE
-from ..limits import DEFAULT_MAX_PLIES, MAX_GAMES, MAX_JOBS, MAX_PLIES, check
 from ..players import Choice, LevelPlayer, play_turns
 from ..variants import load_ruleset, variant_names
+from ..vocabulary import NO_SIDE
 
 
 def play_one(task: tuple[str, str, int, int] | tuple[str, str, int, int, int]) -> list[dict[str, Any]]:
@@ -69,7 +69,7 @@ def play_one(task: tuple[str, str, int, int] | tuple[str, str, int, int, int]) -
 
 
 def _count(name: str, maximum: int) -> Any:
-    """An argparse type: a whole number from 1 to ``maximum`` (:mod:`hdchess.limits`), one line of error else."""
+    """An argparse type: a whole number from 1 to ``maximum`` (:mod:`hdchess.bounds`), one line of error else."""
     def parse(text: str) -> int:
         try:
             return check(name, text, maximum, 0 if name == "--seed" else 1)

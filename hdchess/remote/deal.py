@@ -9,8 +9,8 @@ open: a remote game has no local random source at all.
 from __future__ import annotations
 
 from ..errors import IllegalMoveError
-from ..gamestate import Action
 from ..rules import GameState
+from ..vocabulary import Action
 
 
 class DeckDeal:

@@ -36,7 +36,7 @@ class Loopback:
     def copy(self, now: Callable[[], float] | None = None) -> Loopback:
         """Both sessions saved and resumed (what is on the wire is not copied): a set-up made once, played many
         times. With ``now``, the copy's clocks and waits start afresh at ``now()``."""
-        from .store import resume, save
+        from .saves import resume, save
 
         clock = now or time.time
         pair = Loopback.of(resume(save(self.host), clock), resume(save(self.guest), clock))

@@ -13,9 +13,9 @@ from typing import Any, Protocol
 
 from ..errors import HdchessError
 from ..game import Game
-from ..gamestate import Termination
 from ..messages import Message
 from ..rules import Ruleset
+from ..vocabulary import Termination
 from . import coin
 from .deal import DeckDeal
 from .group import Q, card_value, power

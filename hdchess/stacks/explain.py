@@ -18,9 +18,9 @@ from ..core import (
     SOLDIER,
     piece_letter,
 )
-from ..gamestate import Action
 from ..geometry import DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL
 from ..messages import Message
+from ..vocabulary import Action
 from .position import Position
 
 

@@ -29,10 +29,10 @@ from ..core import (
     piece_name,
 )
 from ..errors import HdchessError, IllegalMoveError, InvalidMoveError, PositionError, RulesetError
-from ..gamestate import Action
 from ..geometry import Geometry
 from ..inputs import excerpt, shown, whole_number
 from ..messages import Message
+from ..vocabulary import Action
 from .position import MAX_STACK, Position
 
 if TYPE_CHECKING:

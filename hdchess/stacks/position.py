@@ -25,9 +25,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from ..core import ADVISOR, BLACK, COLOR_NAMES, GENERAL, RED, SOLDIER, Color, piece_letter
-from ..gamestate import Action, ActionInfo, Outcome, Termination
 from ..geometry import Geometry, per_geometry
 from ..messages import Message
+from ..vocabulary import Action, ActionInfo, Outcome, Termination
 from .movement import COUNT_BITS, Movement, Stacks
 
 if TYPE_CHECKING:

@@ -8,8 +8,8 @@ import functools
 from typing import TYPE_CHECKING
 
 from ..core import RED
-from ..gamestate import Action
 from ..rules import GameState
+from ..vocabulary import Action
 from . import explain, notation
 from .position import Position
 

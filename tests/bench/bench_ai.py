@@ -31,7 +31,7 @@ if str(ROOT) not in sys.path:
 from hdchess import Game, load_ruleset  # noqa: E402
 from hdchess.ai import SearchLimits, analyse, choose_action  # noqa: E402
 from hdchess.ai.levels import TOP_LEVEL  # noqa: E402
-from hdchess.limits import DEFAULT_MAX_PLIES  # noqa: E402
+from hdchess.bounds import DEFAULT_MAX_PLIES  # noqa: E402
 
 # (variant, depth of the fixed-depth search per phase)
 WORKLOAD = {"hdc2": (6, 4, 6), "banqi": (6, 5, 7), "gaiqi": (5, 5, 7), "cheight": (5, 5, 6)}

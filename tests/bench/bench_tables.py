@@ -36,7 +36,7 @@ from hdchess import Game, load_ruleset  # noqa: E402
 from hdchess.ai.decision import choose_action  # noqa: E402
 from hdchess.ai.levels import level_by_name, softmax_choice, temperature_in_units  # noqa: E402
 from hdchess.ai.search import Searcher, SearchLimits  # noqa: E402
-from hdchess.limits import DEFAULT_MAX_PLIES  # noqa: E402
+from hdchess.bounds import DEFAULT_MAX_PLIES  # noqa: E402
 from hdchess.players import move_seed  # noqa: E402
 
 

@@ -31,8 +31,8 @@ if str(ROOT) not in sys.path:
 
 from hdchess import Game  # noqa: E402
 from hdchess.ai import SearchLimits, analyse, choose_action, decision, level_by_name  # noqa: E402
+from hdchess.bounds import DEFAULT_MAX_PLIES  # noqa: E402
 from hdchess.core import BLACK, RED  # noqa: E402
-from hdchess.limits import DEFAULT_MAX_PLIES  # noqa: E402
 from hdchess.match import split_records  # noqa: E402
 from hdchess.record import parse_record  # noqa: E402
 

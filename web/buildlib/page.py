@@ -28,6 +28,17 @@ STATIC_INFO = "static-info.js"
 OPENING_KEYS = ("variant", "board", "squares", "legal", "side", "turn_player", "player_colors", "scores",
                 "penalties", "pool", "captured", "quiet", "quiet_limit", "ply", "outcome", "moves", "last_move",
                 "decided_by_score", "known_deal", "options", "start_ply")
+PROTOCOL_TYPES = "protocol.d.ts"  # written from the bridge's contract by write_protocol_types
+
+
+def write_protocol_types() -> None:
+    """``web/protocol.d.ts``, the page's types of the bridge's replies, from the contract
+    (hdchess/bridge/contract.py): written into the source tree, where tsc reads it, when it changed."""
+    text = hdchess_module("hdchess.bridge.declarations").declarations()
+    path = WEB / PROTOCOL_TYPES
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+        log(f"wrote web/{PROTOCOL_TYPES} from the bridge's contract")
 
 
 def static_info() -> str:

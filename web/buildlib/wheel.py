@@ -54,7 +54,7 @@ def write_tables(directory: Path, tables: dict[str, Path]) -> list[str]:
     """The big table files, and ``manifest.json`` naming each game's for the worker, which fetches
     a game's files only once that game is played (a player of one game downloads no other's);
     returns the files' paths in the site."""
-    table_file = hdchess_module("hdchess.facedown.tables.store").TableFile
+    table_file = hdchess_module("hdchess.facedown.tables.files").TableFile
     directory.mkdir()
     variants: dict[str, list[str]] = {}
     for name, path in tables.items():

@@ -23,7 +23,7 @@ export function announce(text) {
 
 /** "Red Chariot c2 to c3." for a move entry ({text, kind, from, to, color, revealed, captured, penalised});
  *  `content` is what stands on its destination afterwards. */
-/** @param {import("../engine-client.js").Move | undefined} entry @param {string | null | undefined} content
+/** @param {import("../protocol").Move | undefined} entry @param {string | null | undefined} content
  *  @returns {string} */
 export function describeMove(entry, content) {
   if (!entry?.to) return entry?.text ?? "";

@@ -6,12 +6,14 @@
 
 import { squareNames } from "../discs.js";
 
-/** @typedef {import("../engine-client.js").View} View */
+/** @typedef {import("../protocol").View} View */
 
-/** @type {Omit<View, "board" | "squares" | "variant">} */
+// Before Python answers, a view's fields the page reads for a game in play (its title, players, record)
+// are absent, as they were before the contract: the page reads them with defaults.
+/** @type {Partial<View>} */
 const BLANK = {
   side: null, turn_player: 1, player_colors: { 1: null, 2: null }, scores: { red: 0, black: 0 },
-  penalties: { red: 0, black: 0 }, quiet: 0, quiet_limit: null, pool: null,
+  penalties: { red: 0, black: 0 }, quiet: 0, quiet_limit: null, pool: undefined,
   captured: { red: [], black: [] }, moves: [], last_move: null, outcome: null, ply: 0, start_ply: 0,
   assisted: false, known_deal: false,
 };
@@ -34,8 +36,8 @@ export function bootView(staticInfo, choice, playable) {
   }
   const shape = variant?.board ?? { files: 8, ranks: 4 };
   const names = squareNames(shape.files, shape.ranks);
-  return {
+  return /** @type {View} */ ({
     ...BLANK, variant: /** @type {string} */ (variant?.name ?? null), board: { ...shape, names },
     squares: Object.fromEntries(names.map((sq) => [sq, null])), legal: { flips: [], moves: {} },
-  };
+  });
 }

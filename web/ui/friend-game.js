@@ -21,11 +21,14 @@ import { clearFriendGame, loadFriendGame, saveFriendGame } from "../remote/store
  * @typedef {import("./friend.js").Connected} Connected
  * @typedef {import("./friend.js").OfferedGame} OfferedGame
  * @typedef {import("../remote/store.js").SavedFriendGame} SavedFriendGame
- * @typedef {{messages: string[], events: any[], view: import("../engine-client.js").View, remote: any}} Reply
+ * @typedef {import("../protocol").RemoteReply} Reply
+ * @typedef {import("../protocol").RemoteStatus} RemoteStatus
+ * @typedef {"remote_host" | "remote_join" | "remote_receive" | "remote_act" | "remote_offer" | "remote_answer"
+ *   | "remote_resign" | "remote_chat" | "remote_claim" | "remote_tick" | "remote_resume"} RemoteCommand
  */
 
 /** @type {{session: string, myName: string, peerName: string, game: OfferedGame,
- *   link: Connected["link"] | null, remote: any, over: boolean, lost?: boolean} | null} */
+ *   link: Connected["link"] | null, remote: RemoteStatus | null, over: boolean, lost?: boolean} | null} */
 let current = null;
 /** @type {HTMLElement | null} */
 let bar = null;
@@ -58,11 +61,10 @@ function clockArg(game) {
 // ---------------------------------------------------------------- the bridge and the channel
 
 /** One remote_* command, then what its reply says: saved first, then sent, then shown.
- *  @param {string} cmd @param {object} [args] @returns {Promise<Reply | null>} */
+ *  @param {RemoteCommand} cmd @param {object} [args] @returns {Promise<Reply | null>} */
 function remote(cmd, args = {}) {
   return task(async () => {
     try {
-      /** @type {Reply} */
       const reply = await call(cmd, args);
       await apply(reply);
       return reply;
@@ -96,8 +98,9 @@ async function save() {
 }
 
 /** The remote view on the board: this side is "human", the friend "remote", with both names.
- *  @param {import("../engine-client.js").View} view */
+ *  @param {import("../protocol").View} view */
 function show(view) {
+  /** @type {Partial<RemoteStatus>} */
   const remoteStatus = current?.remote ?? {};
   const me = remoteStatus.me === 2 ? 2 : 1;
   const names = remoteStatus.names ?? {};
@@ -135,10 +138,10 @@ function syncClock() {
     running: status.running ?? null, since: performance.now() };
 }
 
-/** @param {any} event */
+/** @param {import("../protocol").RemoteEvent} event */
 function onEvent(event) {
   const name = current?.peerName ?? "";
-  const said = event.message ? engineErrorText(event.message) : "";
+  const said = "message" in event ? engineErrorText(event.message) : "";
   switch (event.type) {
     case "opponent_moved":
     case "flip_revealed": {
@@ -388,6 +391,7 @@ function mountBar() {
 /** The bar's words: drawn again on every change (it is small). */
 export function renderBar() {
   if (!bar || !current) return;
+  /** @type {Partial<RemoteStatus>} */
   const status = current.remote ?? {};
   const name = current.peerName;
   const connected = current.link?.peer.state() === "open";

@@ -7,9 +7,9 @@ import { t } from "../i18n.js";
 import { el } from "./dom.js";
 import { terminationText } from "./names.js";
 
-/** @typedef {import("../engine-client.js").View} View */
-/** @typedef {import("../engine-client.js").Outcome} Outcome */
-/** @typedef {import("../engine-client.js").Color} Color */
+/** @typedef {import("../protocol").View} View */
+/** @typedef {import("../protocol").Outcome} Outcome */
+/** @typedef {import("../protocol").Color} Color */
 
 /**
  * @typedef {object} GameOverContext

@@ -18,7 +18,7 @@ import { moveText } from "./movetext.js";
  */
 
 /** opts: {current: ply shown (null = live), onPick(ply) or null, marks: Map ply -> review analysis, markOf, costOf}
- *  @param {HTMLElement} container @param {import("../engine-client.js").View} view @param {MoveListOptions} opts */
+ *  @param {HTMLElement} container @param {import("../protocol").View} view @param {MoveListOptions} opts */
 export function renderMoves(container, view, opts) {
   const moves = view.moves ?? [];
   const assisted = view.assisted ? el("p", { class: "assisted" }, t("panel.assisted")) : null;

@@ -6,8 +6,8 @@
 import { t } from "../i18n.js";
 import { pieceGlyph, topPiece } from "../pieces.js";
 
-/** @typedef {import("../engine-client.js").Move & {piece?: string | null, swapped?: string | null}} PieceMove */
-/** @typedef {import("../engine-client.js").Action} Action */
+/** @typedef {import("../protocol").Move & {piece?: string | null, swapped?: string | null}} PieceMove */
+/** @typedef {import("../board.js").Action} Action */
 
 /**
  * How moves are written: with pieces or in notation; pieces as characters or as letters.
@@ -26,7 +26,7 @@ function shown(letters, style) {
 }
 
 /** A move of the game's move list as the player reads it.
- *  @param {import("../engine-client.js").Move | null | undefined} move @param {MoveStyle} style @returns {string} */
+ *  @param {import("../protocol").Move | null | undefined} move @param {MoveStyle} style @returns {string} */
 export function moveText(move, style) {
   if (!move) return "";
   const entry = /** @type {PieceMove} */ (move);

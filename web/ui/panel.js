@@ -6,7 +6,7 @@ import { makeDisc } from "../discs.js";
 import { kindOrder, pieceColor, pieceName, pieceValue } from "../pieces.js";
 import { el } from "./dom.js";
 
-/** @typedef {import("../engine-client.js").View} View */
+/** @typedef {import("../protocol").View} View */
 
 /** Small discs for piece letters, General first. @param {string | string[]} letters @param {boolean} useLetters */
 function discs(letters, useLetters, extraClass = "") {

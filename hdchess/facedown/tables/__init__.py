@@ -48,7 +48,7 @@ Python, no dependencies). The package ships the default rules' tables in
 ``data/`` (banqi and gaiqi up to 4 pieces, with their 3-piece files; hdc2 up
 to 2); the web app's wheel carries only the small files and adds the 4-piece
 ones once fetched (:meth:`FaceDownTables.add_directory`). Tables for other rules
-are built once on a machine and named in ``HDCHESS_TABLES`` (:mod:`.store`).
+are built once on a machine and named in ``HDCHESS_TABLES`` (:mod:`.files`).
 
 **The search** (:mod:`hdchess.ai.search`) asks ``prober(ruleset)`` once per
 search, then probes every node (a few microseconds, a tenth of one when
@@ -63,8 +63,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from ...errors import RulesetError
+from .files import FORMAT, TableFile, add_directory, cache_directory, search_path, table_files
 from .probe import ScoreProber, WdlProber, rules_key
-from .store import FORMAT, TableFile, add_directory, cache_directory, search_path, table_files
 
 if TYPE_CHECKING:
     from ...rules import Ruleset

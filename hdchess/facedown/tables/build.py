@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 from . import chase, score, wdl
 from .chase import Solved
 from .classes import MaterialClasses, materials, units
+from .files import Writable
 from .moves import Mover
 from .space import material
-from .store import Writable
 
 if TYPE_CHECKING:
     from ...rules import Ruleset
@@ -105,7 +105,7 @@ def write_tables(ruleset: Ruleset, pieces: int, directory: str | Path,
                  progress: Callable[[str], None] | None = None) -> tuple[Path, dict[str, Any], float]:
     """Build the tables of ``ruleset`` up to ``pieces`` pieces into ``directory``;
     returns (path, header, seconds)."""
-    from .store import FORMAT, file_name, write
+    from .files import FORMAT, file_name, write
 
     start = time.perf_counter()
     by_score = ruleset.decided_by_score

@@ -21,8 +21,8 @@ from ...core import GENERAL, squares
 from ...knowledge import DECISIVE, terminal_utility
 from ..position import CHASE_LIMIT, EMPTY, NO_CHASE, Position
 from . import score, wdl
+from .files import TableArray, TableFile
 from .space import SYMMETRIES, Material, material
-from .store import TableArray, TableFile
 
 if TYPE_CHECKING:
     from ...rules import Ruleset

@@ -47,9 +47,9 @@ from typing import TYPE_CHECKING, Final, TypeAlias, Union, cast
 
 from ..position import EMPTY, Position
 from .classes import MaterialClasses
+from .files import TableArray
 from .moves import Mover
 from .space import SYMMETRIES, material
-from .store import TableArray
 
 if TYPE_CHECKING:
     from ...rules import Ruleset

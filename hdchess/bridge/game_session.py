@@ -14,9 +14,9 @@ import secrets
 from typing import TYPE_CHECKING
 
 from ..game import Game, PlayedMove
-from ..gamestate import Action, Termination
 from ..messages import Message
 from ..rules import Ruleset
+from ..vocabulary import Action, Termination
 from .args import BridgeError
 
 if TYPE_CHECKING:

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import HdchessError
-from ..gamestate import Termination
 from ..inputs import is_int, printable
 from ..messages import Message
 from ..variants import load_ruleset
+from ..vocabulary import Termination
 from .clocks import Clocks
 from .deal import DeckDeal
 from .group import from_hex, to_hex

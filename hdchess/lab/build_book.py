@@ -1,4 +1,4 @@
-"""Build the face-down games' opening book: ``python -m hdchess.lab.book``.
+"""Build the face-down games' opening book: ``python -m hdchess.lab.build_book``.
 
 The book holds the first actions of a game, searched far deeper than a move in
 play can afford: the opening flip, and the reply to every possible first flip
@@ -7,7 +7,7 @@ position gets a timed search; the action and its score go to the package's
 ``facedown/book.json`` (with ``--write``), where the levels that always play
 their best move find them.
 
-    python -m hdchess.lab.book --variant banqi --seconds 5 --write
+    python -m hdchess.lab.build_book --variant banqi --seconds 5 --write
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def search_one(task: tuple[str, str, float]) -> tuple[str, str, float, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hdchess.lab.book", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m hdchess.lab.build_book", description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="hdc2", choices=[v for v in variant_names() if v != "cheight"])
     parser.add_argument("--seconds", type=float, default=5.0, help="search time per position")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
