@@ -60,7 +60,7 @@ def relay():
     if not TRACKER_SERVER.exists():
         pytest.fail("web/node_modules/bittorrent-tracker is missing: run python3 web/build.py (npm ci in web/)")
     proc = subprocess.Popen(["node", str(ROOT / "tests" / "web" / "tracker.mjs"), str(TRACKER_SERVER)],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, text=True)
     line = proc.stdout.readline()
     assert line, "the test relay did not start"
     yield f"ws://127.0.0.1:{json.loads(line)['port']}"
@@ -190,8 +190,9 @@ def test_a_relay_that_is_down_gives_the_two_link_exchange_in_plain_words(pages, 
     assert "#join=" in friend.locator("#fr-join-link").input_value()
 
 
-def test_relays_none_turns_one_link_play_off(pages, open_app):
+def test_relays_none_turns_one_link_play_off(pages, relay, open_app):
     (host,) = pages(1)
+    host_link(host, open_app, local(relay))  # one link with a relay set
     open_app({"stun": "none", "relays": "none"}, target=host)
     host.click("#btn-friend")
     host.locator("#new-dialog button[value=start]").click()

@@ -112,6 +112,10 @@ export async function createRoomLink({ role, room, key, relays, iceServers, onCh
   const roomHandle = trystero.joinRoom({
     appId: APP_ID,
     password: key,
+    // the host only listens (it offers nothing until a guest's offer comes): two pages that both offer let
+    // one of them ignore the other's offer and wait for its own to be passed on at its next announce (up to
+    // a tracker's interval, two minutes on some); a listening host answers the guest's offer at once
+    passive: role === "host",
     relayConfig: { urls: relays, warnOnRelayFailure: false },
     rtcConfig: { iceServers },
   }, room, {

@@ -21,6 +21,7 @@ export interface Room {
 export interface RoomConfig {
   appId: string;
   password?: string;
+  passive?: boolean;
   relayConfig?: { urls?: string[]; redundancy?: number; warnOnRelayFailure?: boolean };
   rtcConfig?: RTCConfiguration;
 }
