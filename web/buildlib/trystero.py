@@ -30,10 +30,12 @@ def vendor_trystero(site: Path) -> list[str]:
     (target / "core").mkdir(parents=True, exist_ok=True)
     torrent = (PACKAGES / "torrent" / "dist" / "index.mjs").read_text()
     if CORE_IMPORT not in torrent:
-        raise BuildError("@trystero-p2p/torrent no longer imports @trystero-p2p/core as web/buildlib/trystero.py expects")
+        raise BuildError("@trystero-p2p/torrent no longer imports @trystero-p2p/core as web/buildlib/trystero.py"
+                         " expects")
     licence = (PACKAGES / "torrent" / "LICENSE")
-    header = "// Trystero (npm @trystero-p2p/torrent, @trystero-p2p/core " + wanted + "), MIT licence: LICENSE beside this file.\n"
-    (target / "torrent.js").write_text(header + SOURCE_MAP.sub("", torrent.replace(CORE_IMPORT, 'from "./core/index.mjs"')))
+    header = f"// Trystero (npm @trystero-p2p/torrent, @trystero-p2p/core {wanted}), MIT: LICENSE beside this file.\n"
+    relative = torrent.replace(CORE_IMPORT, 'from "./core/index.mjs"')
+    (target / "torrent.js").write_text(header + SOURCE_MAP.sub("", relative))
     written = [f"{TARGET}/torrent.js"]
     for source in sorted((PACKAGES / "core" / "dist").glob("*.mjs")):
         (target / "core" / source.name).write_text(SOURCE_MAP.sub("", source.read_text()))
