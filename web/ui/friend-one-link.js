@@ -102,13 +102,13 @@ export function createOneLink(h) {
       bar.value = now.step;
       extra(now);
       if (link.peer.state() === "open") {
-        forget_timer();
+        stopTimer();
         pending = null;
         if (h.dialog.open) h.dialog.close();
         h.onConnected(connected());
       }
     };
-    const forget_timer = () => {
+    const stopTimer = () => {
       if (timer !== null) window.clearInterval(timer);
       timer = null;
     };
@@ -138,6 +138,10 @@ export function createOneLink(h) {
     let update = () => {};
     const link = await createRoomLink({ role: "host", room, key, relays: relayUrls(loadPrefs().relays),
       iceServers: iceServers(loadPrefs().stun), onChange: () => update() });
+    if (!h.dialog.open) { // cancelled while the library loaded
+      link.close();
+      return;
+    }
     pending = link;
     twoLinks.addEventListener("click", () => {
       forget();
@@ -187,6 +191,10 @@ export function createOneLink(h) {
     let update = () => {};
     const link = await createRoomLink({ role: "guest", room: data.room, key: data.key,
       relays: relayUrls(loadPrefs().relays), iceServers: iceServers(loadPrefs().stun), onChange: () => update() });
+    if (!h.dialog.open) {
+      link.close();
+      return;
+    }
     pending = link;
     form.addEventListener("submit", (event) => {
       event.preventDefault();
