@@ -34,15 +34,17 @@ TRACKER = ["node", str(ROOT / "tests" / "web" / "tracker.mjs"),
 CONNECTED_JS = "() => Boolean(window.friendGame?.friendStatus()?.connected)"
 PLAYING_JS = "() => window.friendGame?.friendStatus()?.phase === 'playing'"
 STEP_S = 0.05  # how often the pages are asked (asking costs them little)
-GIVE_UP_S = 600
+GIVE_UP_S = 120
 
 
-def until(check) -> float:
-    """The time (perf_counter) at which check() first held, asked every STEP_S."""
+def until(check, pages) -> float:
+    """The time (perf_counter) at which check() first held, asked every STEP_S; past GIVE_UP_S, what the
+    pages' dialogs say."""
     deadline = time.perf_counter() + GIVE_UP_S
     while not check():
         if time.perf_counter() > deadline:
-            raise TimeoutError("the pages did not get there")
+            said = [page.evaluate("() => document.querySelector('#friend-dialog')?.innerText") for page in pages]
+            raise TimeoutError(f"the pages did not get there: {said}")
         time.sleep(STEP_S)
     return time.perf_counter()
 
@@ -50,6 +52,9 @@ def until(check) -> float:
 def one_run(browser, base: str, variant: str) -> dict[str, float]:
     host_context, guest_context = browser.new_context(), browser.new_context()
     host, guest = host_context.new_page(), guest_context.new_page()
+    for side, page in (("host", host), ("guest", guest)):  # what went wrong, if anything does
+        page.on("pageerror", lambda err, side=side: print(f"  {side} page error: {err}", flush=True))
+        page.on("console", lambda msg, side=side: msg.type == "error" and print(f"  {side}: {msg.text}", flush=True))
     host.goto(base)
     ready(host)
     host.click("#btn-friend")
@@ -66,8 +71,9 @@ def one_run(browser, base: str, variant: str) -> dict[str, float]:
     t_python = time.perf_counter() - start
     guest.locator("#fr-name").fill("Bo")
     guest.click("#fr-accept")
-    t_connected = until(lambda: all(page.evaluate(CONNECTED_JS) for page in (host, guest))) - start
-    t_ready = until(lambda: all(page.evaluate(PLAYING_JS) for page in (host, guest))) - start
+    pages = (host, guest)
+    t_connected = until(lambda: all(page.evaluate(CONNECTED_JS) for page in pages), pages) - start
+    t_ready = until(lambda: all(page.evaluate(PLAYING_JS) for page in pages), pages) - start
     host_context.close()
     guest_context.close()
     return {"python": t_python, "connected": t_connected, "ready": t_ready, "chars": len(url)}
@@ -86,12 +92,18 @@ def main() -> int:
     base = serve.url_of(server) + "index.html?" + urlencode({"stun": "none", "relays": f"ws://127.0.0.1:{port}"})
     print(f"load average before: {os.getloadavg()[0]:.2f} (2 cores shared)")
     runs = []
+    failed = 0
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=[
                 "--no-sandbox", "--disable-gpu", "--disable-features=WebRtcHideLocalIpsWithMdns"])
             for n in range(args.runs):
-                run = one_run(browser, base, args.variant)
+                try:
+                    run = one_run(browser, base, args.variant)
+                except TimeoutError as exc:  # counted, said, and the next run goes on
+                    print(f"run {n + 1}: failed: {exc}", flush=True)
+                    failed += 1
+                    continue
                 runs.append(run)
                 print(f"run {n + 1}: guest's Python ready {run['python']:.2f} s, connected {run['connected']:.2f} s, "
                       f"both boards ready {run['ready']:.2f} s (link {run['chars']} characters)", flush=True)
@@ -99,7 +111,8 @@ def main() -> int:
     finally:
         tracker.terminate()
         server.shutdown()
-    print(f"variant {args.variant}, Chromium headless, two contexts, one tracker on 127.0.0.1, no STUN server")
+    print(f"variant {args.variant}, Chromium headless, two contexts, one tracker on 127.0.0.1, no STUN server;"
+          f" {failed} of {args.runs} runs did not connect within {GIVE_UP_S} s")
     for key, words in (("python", "link opened to the guest's Python ready"),
                        ("connected", "link opened to both pages connected"),
                        ("ready", "link opened to both boards ready")):

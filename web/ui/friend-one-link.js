@@ -11,6 +11,7 @@ import { DEFAULT_RELAYS, parseRelays, RELAY_WAIT_MS, relayUrls } from "../remote
 import { iceServers } from "../remote/stun.js";
 import { loadPrefs, savePrefs } from "../remote/store.js";
 import { el } from "./dom.js";
+import { urlListInput } from "./url-list.js";
 
 const FIND_WAIT_MS = 20_000; // the guest: relays answer but no host page, past this it says so (and keeps looking)
 const STEPS = 3; // the relays answer, the friend's page is found, the seat is taken
@@ -116,6 +117,17 @@ export function createOneLink(h) {
     return update;
   }
 
+  /** The room joined, or null with the reason said on `line` (the library could not be loaded).
+   *  @param {HTMLElement} line @param {Parameters<typeof createRoomLink>[0]} options */
+  async function openRoom(line, options) {
+    try {
+      return await createRoomLink(options);
+    } catch (err) {
+      say(line, t("friend.failed", { reason: err instanceof Error ? err.message : String(err) }), true);
+      return null;
+    }
+  }
+
   /** The host: the link, its QR code, and the wait. @param {OfferedGame} game @param {string} name */
   async function host(game, name) {
     forget();
@@ -136,8 +148,9 @@ export function createOneLink(h) {
     const since = performance.now();
     /** @type {() => void} */
     let update = () => {};
-    const link = await createRoomLink({ role: "host", room, key, relays: relayUrls(loadPrefs().relays),
+    const link = await openRoom(line, { role: "host", room, key, relays: relayUrls(loadPrefs().relays),
       iceServers: iceServers(loadPrefs().stun), onChange: () => update() });
+    if (!link) return;
     if (!h.dialog.open) { // cancelled while the library loaded
       link.close();
       return;
@@ -189,8 +202,9 @@ export function createOneLink(h) {
     let myName = "";
     /** @type {() => void} */
     let update = () => {};
-    const link = await createRoomLink({ role: "guest", room: data.room, key: data.key,
+    const link = await openRoom(line, { role: "guest", room: data.room, key: data.key,
       relays: relayUrls(loadPrefs().relays), iceServers: iceServers(loadPrefs().stun), onChange: () => update() });
+    if (!link) return;
     if (!h.dialog.open) {
       link.close();
       return;
@@ -222,15 +236,9 @@ export function createOneLink(h) {
  *  A line that is not a ws:/wss: URL is named and left out. */
 export function relaysField() {
   const saved = loadPrefs().relays;
-  const input = el("textarea", { id: "set-relays", rows: 3, spellcheck: false, autocomplete: "off",
-    "aria-describedby": "set-relays-help set-relays-error" }, saved?.length === 0 ? "none" : (saved ?? [...DEFAULT_RELAYS]).join("\n"));
-  const error = el("p", { class: "form-error", id: "set-relays-error", role: "alert", hidden: true });
-  input.addEventListener("change", () => {
-    const { urls, bad } = parseRelays(input.value);
-    savePrefs({ relays: urls });
-    error.textContent = bad.length ? t("one.relaysBad", { value: bad.join(", ") }) : "";
-    error.hidden = !bad.length;
-  });
+  const { input, error } = urlListInput({ id: "set-relays",
+    text: saved?.length === 0 ? "none" : (saved ?? [...DEFAULT_RELAYS]).join("\n"),
+    parse: parseRelays, save: (relays) => savePrefs({ relays }), badText: (value) => t("one.relaysBad", { value }) });
   return el("div", { class: "field" }, el("label", { for: "set-relays" }, t("one.relays")), input,
     el("small", { class: "help", id: "set-relays-help" }, t("one.relaysHelp"), " ",
       el("code", {}, DEFAULT_RELAYS.join(", "))), error);

@@ -13,6 +13,7 @@ import { loadPrefs, savePrefs } from "../remote/store.js";
 import { el } from "./dom.js";
 import { choiceLabel, optionLabel, variantTitle } from "./names.js";
 import { createOneLink, oneLinkOn } from "./friend-one-link.js";
+import { urlListInput } from "./url-list.js";
 
 /**
  * The game on offer, as the invitation carries it.
@@ -358,16 +359,8 @@ export function createFriendDialog(dialog, { info, onConnected, onResumeCode }) 
 /** The settings' STUN servers field (one URL a line; empty: none), kept with the friend preferences. A line
  *  that is not a STUN URL is named and left out. */
 export function stunField() {
-  const saved = loadPrefs().stun;
-  const input = el("textarea", { id: "set-stun", rows: 3, spellcheck: false, autocomplete: "off",
-    "aria-describedby": "set-stun-help set-stun-error" }, (saved ?? [...DEFAULT_STUN]).join("\n"));
-  const error = el("p", { class: "form-error", id: "set-stun-error", role: "alert", hidden: true });
-  input.addEventListener("change", () => {
-    const { urls, bad } = parseStun(input.value);
-    savePrefs({ stun: urls });
-    error.textContent = bad.length ? t("friend.stunBad", { value: bad.join(", ") }) : "";
-    error.hidden = !bad.length;
-  });
+  const { input, error } = urlListInput({ id: "set-stun", text: (loadPrefs().stun ?? [...DEFAULT_STUN]).join("\n"),
+    parse: parseStun, save: (stun) => savePrefs({ stun }), badText: (value) => t("friend.stunBad", { value }) });
   return el("div", { class: "field" }, el("label", { for: "set-stun" }, el("code", {}, "STUN"), " ", t("friend.stun")), input,
     el("small", { class: "help", id: "set-stun-help" }, t("friend.stunHelpFormat"), " ", el("code", {}, "stun:host:port"),
       t("friend.stunHelpRest"), " ", el("code", {}, DEFAULT_STUN.join(", "))), error);
