@@ -74,6 +74,22 @@ export function decodePlay(code) {
   return { room, key, name: data.name, game: data.game };
 }
 
+const LOAD_WAIT_MS = 10_000; // a module load that has not ended by then is asked for once more
+
+/** Trystero's module. A dynamic import was seen to hang, rarely, in a fresh browser context busy with the
+ *  service worker's first caching (no error, no end): past LOAD_WAIT_MS it is asked for again under
+ *  another URL (a module of its own; the first, if it ever ends, is unused).
+ *  @returns {Promise<typeof import("./trystero/torrent.js")>} */
+async function loadTrystero() {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const late = new Promise((resolve) => { timer = setTimeout(resolve, LOAD_WAIT_MS, null); });
+  const first = await Promise.race([import("./trystero/torrent.js"), late]);
+  clearTimeout(timer);
+  if (first) return /** @type {typeof import("./trystero/torrent.js")} */ (first);
+  return import(/* the same file, asked for afresh */ `./trystero/torrent.js?again=${Date.now()}`);
+}
+
 /**
  * Join an invitation's room as host or guest. The result has the interface of web/remote/link.js's link
  * (peer.state, bind, hello, sendProtocol, bye, close), so web/ui/friend-game.js plays over either, and
@@ -82,7 +98,7 @@ export function decodePlay(code) {
  *   onChange: (progress: RoomProgress) => void}} options
  */
 export async function createRoomLink({ role, room, key, relays, iceServers, onChange }) {
-  const trystero = await import("./trystero/torrent.js");
+  const trystero = await loadTrystero();
   /** @type {import("./peer.js").PeerState} */
   let state = "new";
   /** @type {string | null} */
