@@ -113,8 +113,10 @@ function show(view) {
   const setup = inSetup();
   const players = setup ? { 1: "remote", 2: "remote" } : { [me]: "human", [3 - me]: "remote" };
   if (setup) setupNote();
+  const seat = t("start.seat"); // in the set-up, who plays which side is not drawn yet
   app.setup = { mode: "ai", level: app.setup?.level ?? "", players: /** @type {any} */ (players),
-    names: { 1: names["1"] ?? "", 2: names["2"] ?? "", [3 - me]: names[String(3 - me)] ?? current?.peerName ?? "" } };
+    names: setup ? { 1: seat, 2: seat }
+      : { 1: names["1"] ?? "", 2: names["2"] ?? "", [3 - me]: names[String(3 - me)] ?? current?.peerName ?? "" } };
   const before = app.view?.moves?.length ?? 0;
   setView(view, { moved: view.moves.length > before });
   app.persist = false; // the friend game is kept by its own store, never as this page's local game
@@ -241,7 +243,8 @@ export async function startFriendGame(connected) {
   log.length = 0;
   bindLink(connected.link);
   if (!connected.resume) { // nobody's turn until the set-up is done: the old game's board takes no click
-    app.setup = { ...app.setup, players: /** @type {any} */ ({ 1: "remote", 2: "remote" }) };
+    app.setup = { ...app.setup, players: /** @type {any} */ ({ 1: "remote", 2: "remote" }),
+      names: { 1: t("start.seat"), 2: t("start.seat") } };
     setupNote();
     renderAll();
   }
