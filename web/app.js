@@ -227,6 +227,7 @@ async function openFriendGame() {
   if (!embed && !code?.kind && !friendGameActive()) await restoreFriendGame();
   if (code?.kind === "join") await friendDialog.join(code.code);
   else if (code?.kind === "reply") await friendDialog.passReply(code.code);
+  else if (code?.kind === "play") await friendDialog.joinOne(code.code); // one link (web/ui/friend-one-link.js)
 }
 
 /** @param {import("./worker-protocol").Progress | string} stageOrEvent @param {number} [fraction] */

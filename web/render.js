@@ -203,15 +203,18 @@ export function renderButtons() {
   const view = app.view;
   const undoable = view.moves.length > 0 && (app.setup.mode === "two" || humanHasMoved());
   const serious = viewFlag(view, "serious"); // no undo, no hint: the buttons say why
-  b.undo.disabled = !idle || !undoable || serious;
-  b.hint.disabled = !idle || !humanCanAct() || app.replayPly !== null || serious;
-  for (const [button, key] of /** @type {const} */ ([[b.undo, "undo.seriousOff"], [b.hint, "hint.seriousOff"]])) {
-    if (serious) button.title = t(key);
+  // against a friend elsewhere (ui/friend-game.js) no hint, and a takeback is asked in the friend bar
+  const friend = Object.values(app.setup.players).some((p) => String(p) === "remote");
+  const off = friend ? "friend" : serious ? "serious" : null;
+  b.undo.disabled = !idle || !undoable || off !== null;
+  b.hint.disabled = !idle || !humanCanAct() || app.replayPly !== null || off !== null;
+  for (const [button, what] of /** @type {const} */ ([[b.undo, "undo"], [b.hint, "hint"]])) {
+    if (off) button.title = t(`${what}.${off}Off`);
     else button.removeAttribute("title");
   }
   b.resign.disabled = !idle || !resigner();
   // greyed on the player's first turn: say why (a report took them for broken)
-  if (!serious && idle && !undoable && !view.outcome) b.undo.title = t("undo.nothingYet");
+  if (!off && idle && !undoable && !view.outcome) b.undo.title = t("undo.nothingYet");
   if (idle && !view.outcome && !view.side) b.resign.title = t("resign.notYet");
   else b.resign.removeAttribute("title");
   const over = Boolean(view.outcome) && view.moves.length > 0;

@@ -50,7 +50,7 @@ def main() -> int:
     site = build.build()
     server = serve.make_server(site, port=0)
     serve.serve_in_thread(server)
-    base = serve.url_of(server) + "index.html?stun=none"
+    base = serve.url_of(server) + "index.html?stun=none&relays=none"  # the two-link exchange
     print(f"load average before: {os.getloadavg()[0]:.2f} (2 cores shared)")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=[

@@ -10,7 +10,9 @@ from urllib.parse import urlsplit
 import pytest
 from web_support import note_screenshot
 
-NO_STUN = {"stun": "none"}  # two pages on one machine need no STUN server, and the tests reach none
+# two pages on one machine need no STUN server, and the tests reach none; these tests are of the two-link
+# exchange, so no relay either (one-link play, through a relay on this machine: test_one_link.py)
+NO_STUN = {"stun": "none", "relays": "none"}
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 

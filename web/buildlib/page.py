@@ -10,6 +10,8 @@ from pathlib import Path
 
 from .common import ROOT, WEB, BuildError, hdchess_module, log, site_files
 from .qr import QR_TARGET, vendor_qr
+from .trystero import TARGET as TRYSTERO_TARGET
+from .trystero import vendor_trystero
 
 # web/ files that build or serve the site but are no part of it.
 NOT_IN_SITE = {"build.py", "serve.py", "compile-pyc.mjs", "package.json", "package-lock.json", "sw.js", "README.md",
@@ -76,6 +78,7 @@ def copy_sources(site: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, target)
     vendor_qr(site)  # the QR encoder the friend dialog draws with (web/remote/qr.js)
+    vendor_trystero(site)  # one-link play's relays (web/remote/one-link.js)
 
 
 def write_service_worker(site: Path, on_demand: list[str]) -> str:
@@ -97,8 +100,9 @@ def write_service_worker(site: Path, on_demand: list[str]) -> str:
             raise BuildError(f"web/sw.js must contain {mark}")
     # the documentation pages too: few players read them, and a page read is cached then; the QR encoder
     # (52 kB), loaded only when a friend game's invitation is drawn; and the plain runtime, fetched only by a
-    # browser that cannot inflate pyodide.asm.wasm.gz
-    on_demand = [*on_demand, *(name for name in files if name.startswith(DOCS_ON_DEMAND) or name == QR_TARGET),
+    # browser that cannot inflate pyodide.asm.wasm.gz; Trystero, loaded only for a one-link game
+    on_demand = [*on_demand, *(name for name in files if name.startswith(DOCS_ON_DEMAND) or name == QR_TARGET
+                                or name.startswith(TRYSTERO_TARGET + "/")),
                  *(name for name in files if name == RUNTIME_FALLBACK)]
     precache = ["./", *(name for name in files if name not in on_demand)]
     text = template.replace(f'"{SW_VERSION_MARK}"', json.dumps(version))

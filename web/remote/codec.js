@@ -32,14 +32,14 @@ export class RemoteCodeError extends Error {
 }
 
 /** @param {Uint8Array} bytes */
-function toBase64url(bytes) {
+export function toBase64url(bytes) {
   let text = "";
   for (const byte of bytes) text += String.fromCharCode(byte);
   return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
 /** @param {string} text */
-function fromBase64url(text) {
+export function fromBase64url(text) {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new RemoteCodeError("characters");
   if (text.length % 4 === 1) throw new RemoteCodeError("truncated");
   const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
@@ -96,7 +96,7 @@ export async function decodeCode(code, kind) {
 }
 
 /** The invitation or reply link of a code: this page's address with the code in its fragment.
- *  @param {CodeKind} kind @param {string} code @param {string} [base] */
+ *  @param {CodeKind | "play"} kind @param {string} code @param {string} [base] */
 export function linkFor(kind, code, base = window.location.href) {
   const url = new URL(base);
   url.hash = `${kind}=${code}`;
@@ -117,8 +117,9 @@ export function codeFrom(text, kind) {
   return match[2];
 }
 
-/** The code in this page's fragment, if it holds one: {kind, code}. @param {string} hash */
+/** The code in this page's fragment, if it holds one: {kind, code} ("play": a one-link invitation,
+ *  web/remote/one-link.js). @param {string} hash */
 export function codeInHash(hash) {
-  const match = /^#(join|reply)=(.*)$/.exec(hash);
-  return match ? { kind: /** @type {CodeKind} */ (match[1]), code: match[2] } : null;
+  const match = /^#(join|reply|play)=(.*)$/.exec(hash);
+  return match ? { kind: /** @type {CodeKind | "play"} */ (match[1]), code: match[2] } : null;
 }

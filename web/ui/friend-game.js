@@ -8,7 +8,7 @@
 import { t } from "../i18n.js";
 import { call, task } from "../engine-queue.js";
 import { gameOver } from "../game-events.js";
-import { renderAll, renderStatus, showMessage } from "../render.js";
+import { noteSaysTurn, renderAll, renderStatus, showMessage } from "../render.js";
 import { app } from "../state.js";
 import { setView } from "../view.js";
 import { announce, describeMove } from "./announce.js";
@@ -16,6 +16,7 @@ import { el } from "./dom.js";
 import { engineErrorText } from "./messages.js";
 import { playSound } from "./sound.js";
 import { clearFriendGame, loadFriendGame, saveFriendGame } from "../remote/store.js";
+import { firstWords, SETUP_STEPS, setupStep } from "./friend-start.js";
 
 /**
  * @typedef {import("./friend.js").Connected} Connected
@@ -27,8 +28,9 @@ import { clearFriendGame, loadFriendGame, saveFriendGame } from "../remote/store
  *   | "remote_resign" | "remote_chat" | "remote_claim" | "remote_tick" | "remote_resume"} RemoteCommand
  */
 
-/** @type {{session: string, myName: string, peerName: string, game: OfferedGame,
- *   link: Connected["link"] | null, remote: RemoteStatus | null, over: boolean, lost?: boolean} | null} */
+/** @type {{session: string, myName: string, peerName: string, game: OfferedGame, role?: "host" | "guest",
+ *   link: Connected["link"] | null, remote: RemoteStatus | null, over: boolean, lost?: boolean,
+ *   setupPassed?: number} | null} */
 let current = null;
 /** @type {HTMLElement | null} */
 let bar = null;
@@ -78,6 +80,7 @@ function remote(cmd, args = {}) {
 /** @param {Reply} reply */
 async function apply(reply) {
   if (!current) return;
+  if (inSetup()) current.setupPassed = (current.setupPassed ?? 0) + (reply.messages?.length ?? 0);
   current.remote = reply.remote ?? current.remote;
   await save(); // before sending: a saved state never lacks a message its peer got
   for (const message of reply.messages ?? []) current.link?.sendProtocol(message);
@@ -97,21 +100,48 @@ async function save() {
   }
 }
 
-/** The remote view on the board: this side is "human", the friend "remote", with both names.
+/** Is a fresh game still being set up (the shuffle, who moves first)? A resumed one never is. */
+function inSetup() {
+  return Boolean(current) && !current?.lost && (current?.remote === null || current?.remote?.phase === "setup");
+}
+
+/** The remote view on the board: this side is "human", the friend "remote", with both names. While the game
+ *  is set up nobody's turn has come: both sides are "remote", so the board takes no click, and the status
+ *  line says which step of the set-up runs (web/ui/friend-start.js).
  *  @param {import("../protocol").View} view */
 function show(view) {
   /** @type {Partial<RemoteStatus>} */
   const remoteStatus = current?.remote ?? {};
   const me = remoteStatus.me === 2 ? 2 : 1;
   const names = remoteStatus.names ?? {};
-  app.setup = { mode: "ai", level: app.setup?.level ?? "", players: /** @type {any} */ ({ [me]: "human", [3 - me]: "remote" }),
-    names: { 1: names["1"] ?? "", 2: names["2"] ?? "", [3 - me]: names[String(3 - me)] ?? current?.peerName ?? "" } };
+  const setup = inSetup();
+  const players = setup ? { 1: "remote", 2: "remote" } : { [me]: "human", [3 - me]: "remote" };
+  if (setup) setupNote();
+  const seat = t("start.seat"); // in the set-up, who plays which side is not drawn yet
+  app.setup = { mode: "ai", level: app.setup?.level ?? "", players: /** @type {any} */ (players),
+    names: setup ? { 1: seat, 2: seat }
+      : { 1: names["1"] ?? "", 2: names["2"] ?? "", [3 - me]: names[String(3 - me)] ?? current?.peerName ?? "" } };
   const before = app.view?.moves?.length ?? 0;
   setView(view, { moved: view.moves.length > before });
   app.persist = false; // the friend game is kept by its own store, never as this page's local game
   app.fromRecord = false;
   syncClock();
   renderAll(view.moves.length > before ? view.last_move : null);
+}
+
+/** The set-up's step now (web/ui/friend-start.js), or null once the game has started. */
+function currentStep() {
+  if (!current || !inSetup()) return null;
+  return setupStep({ role: current.role ?? "host", passed: current.setupPassed ?? 0, name: current.peerName,
+    deck: current.game.variant !== "cheight" });
+}
+
+/** The status line says the set-up's step instead of a turn (nobody's turn has come). */
+function setupNote() {
+  const step = currentStep();
+  if (!step) return;
+  app.note = step.text;
+  noteSaysTurn(app.note);
 }
 
 /** Ask the protocol for a fresh status now and then while the friend owes something (a claim may open). */
@@ -184,9 +214,16 @@ function onEvent(event) {
     case "refused":
     case "resumed":
     case "took_back":
-    case "started":
       if (said) note(said);
       break;
+    case "started": {
+      const words = firstWords(event.first, name);
+      app.note = words; // the status line: whose turn, then who was drawn to open
+      noteSaysTurn(null);
+      note(words);
+      renderStatus();
+      break;
+    }
     default:
       if (said) note(said);
   }
@@ -206,9 +243,15 @@ function lineText(code) {
 export async function startFriendGame(connected) {
   const stored = loadFriendGame();
   current = { session: connected.session, myName: connected.myName, peerName: connected.peerName,
-    game: connected.game, link: connected.link, remote: null, over: false };
+    game: connected.game, link: connected.link, remote: null, over: false, role: connected.role, setupPassed: 0 };
   log.length = 0;
   bindLink(connected.link);
+  if (!connected.resume) { // nobody's turn until the set-up is done: the old game's board takes no click
+    app.setup = { ...app.setup, players: /** @type {any} */ ({ 1: "remote", 2: "remote" }),
+      names: { 1: t("start.seat"), 2: t("start.seat") } };
+    setupNote();
+    renderAll();
+  }
   mountBar();
   startTicks();
   connected.link.hello(connected.myName, connected.session);
@@ -260,7 +303,14 @@ function bindLink(link) {
       }
     },
     onProtocol(message) {
-      if (current?.link === link) remote("remote_receive", { message });
+      if (current?.link !== link) return;
+      if (inSetup() && current) {
+        current.setupPassed = (current.setupPassed ?? 0) + 1;
+        setupNote(); // the other page's step is done: this page's runs now
+        renderStatus();
+        renderBar();
+      }
+      remote("remote_receive", { message });
     },
     onHello() {},
     onBadFrame() {},
@@ -409,7 +459,9 @@ export function renderBar() {
   const caughtLine = bar.querySelector(".friend-caught");
   bar.replaceChildren(
     el("p", { class: "friend-state", role: "status" }, state,
-      connected && status.phase === "setup" ? el("span", { class: "friend-note" }, t("friend.settingUp")) : null,
+      connected && currentStep() ? el("span", { class: "friend-note friend-setup" }, t("friend.settingUp"), " ",
+        el("progress", { class: "friend-progress", max: SETUP_STEPS, value: (currentStep()?.step ?? 1) - 1,
+          "aria-label": currentStep()?.text ?? "" })) : null,
       connected && status.pending ? el("span", { class: "friend-note" }, t("friend.pendingFlip", { name }), " ",
         t("friend.flipRule", { seconds: status.flip_answer_s })) : null,
       connected && status.offer?.from === "me" ? el("span", { class: "friend-note" }, t("friend.offerSent", { name })) : null,

@@ -12,11 +12,14 @@ import { DEFAULT_STUN, iceServers, parseStun } from "../remote/stun.js";
 import { loadPrefs, savePrefs } from "../remote/store.js";
 import { el } from "./dom.js";
 import { choiceLabel, optionLabel, variantTitle } from "./names.js";
+import { createOneLink, oneLinkOn } from "./friend-one-link.js";
+import { urlListInput } from "./url-list.js";
 
 /**
  * The game on offer, as the invitation carries it.
  * @typedef {{variant: string, options: Record<string, unknown>, clock: string, serious?: boolean}} OfferedGame
- * @typedef {ReturnType<typeof createLink>} Link
+ * @typedef {ReturnType<typeof createLink> | import("../remote/one-link.js").RoomLink} Link either transport:
+ *   the two-link exchange's or one link's (web/remote/one-link.js)
  * @typedef {object} Connected what a page knows once the channel is open
  * @property {"host" | "guest"} role
  * @property {Link} link
@@ -104,9 +107,8 @@ export function createFriendDialog(dialog, { info, onConnected, onResumeCode }) 
   }
 
   /** A link to pass on: the link in a read-only field, a copy button and its QR code.
-   *  @param {"join" | "reply"} kind @param {string} code */
-  async function linkBlock(kind, code) {
-    const url = linkFor(kind, code);
+   *  @param {"join" | "reply" | "play"} kind @param {string} url */
+  async function linkBlock(kind, url) {
     const id = `fr-${kind}-link`;
     const field = el("input", { id, type: "text", readonly: true, value: url, class: "friend-link",
       "aria-describedby": `${id}-help` });
@@ -123,13 +125,13 @@ export function createFriendDialog(dialog, { info, onConnected, onResumeCode }) 
       setTimeout(() => { copy.textContent = t("btn.copy"); }, 1500);
     });
     const block = el("div", { class: "field friend-link-block" },
-      el("label", { for: id }, t(kind === "join" ? "friend.invitation" : "friend.reply")),
+      el("label", { for: id }, t(kind === "reply" ? "friend.reply" : "friend.invitation")),
       el("div", { class: "friend-link-row" }, field, copy));
     let qr = null;
     try {
       const { qrSvg } = await import("../remote/qr.js");
       qr = el("figure", { class: "friend-qr" },
-        await qrSvg(url, t(kind === "join" ? "friend.invitationQr" : "friend.replyQr")));
+        await qrSvg(url, t(kind === "reply" ? "friend.replyQr" : "friend.invitationQr")));
     } catch {
       qr = null; // a link too long for a QR code still works as a link
     }
@@ -171,11 +173,12 @@ export function createFriendDialog(dialog, { info, onConnected, onResumeCode }) 
     const error = errorLine();
     const make = el("button", { type: "submit", class: "primary", id: "fr-make" }, t("friend.makeInvitation"));
     const about = describeGame(info(), game);
+    const one = oneLinkOn() && !resume.session; // a resumed game keeps the two links for now
     showNameForm([
-      el("p", {}, t("friend.intro")),
+      el("p", {}, t(one ? "one.intro" : "friend.intro")),
       el("p", { class: "summary" }, about.title, el("br"), el("small", { class: "help" }, about.details)),
       el("p", { class: "help" }, t("friend.flipRuleShort")),
-    ], input, field, error, make, (name) => invite(game, name, resume));
+    ], input, field, error, make, (name) => (one ? oneLink.host(game, name) : invite(game, name, resume)));
   }
 
   /** A dialog that asks the player's name, then runs ``work`` with it (its error shown, the button enabled
@@ -216,7 +219,7 @@ export function createFriendDialog(dialog, { info, onConnected, onResumeCode }) 
     pending = link;
     const code = await link.invitation({ name, session, game, resume: Boolean(resume.session) });
     hosting = { session, name, game, resume: Boolean(resume.session) };
-    const shown = await linkBlock("join", code);
+    const shown = await linkBlock("join", linkFor("join", code));
     const error = errorLine();
     const reply = el("textarea", { id: "fr-reply", rows: 3, spellcheck: false, autocomplete: "off" });
     const line = status(t("friend.waitingReply"));
@@ -300,7 +303,7 @@ export function createFriendDialog(dialog, { info, onConnected, onResumeCode }) 
       const link = createLink(iceServers(loadPrefs().stun));
       pending = link;
       const replyCode = await link.reply(data, { name, session: data.session });
-      const shown = await linkBlock("reply", replyCode);
+      const shown = await linkBlock("reply", linkFor("reply", replyCode));
       const line = status(t("friend.waitingHost", { name: inviter }));
       dialog.replaceChildren(el("div", { class: "friend-form" },
         el("h2", { id: "friend-title" }, t("friend.title")),
@@ -347,22 +350,17 @@ export function createFriendDialog(dialog, { info, onConnected, onResumeCode }) 
     close.focus();
   }
 
-  return { host, join, passReply, showProblem, busy: () => pending !== null };
+  const oneLink = createOneLink({ dialog, info, onConnected, linkBlock, showProblem, codeErrorText, describeGame,
+    cleanName, nameField, twoLinks: (game, name) => invite(game, name, {}) });
+
+  return { host, join, joinOne: oneLink.join, passReply, showProblem, busy: () => pending !== null || oneLink.busy() };
 }
 
 /** The settings' STUN servers field (one URL a line; empty: none), kept with the friend preferences. A line
  *  that is not a STUN URL is named and left out. */
 export function stunField() {
-  const saved = loadPrefs().stun;
-  const input = el("textarea", { id: "set-stun", rows: 3, spellcheck: false, autocomplete: "off",
-    "aria-describedby": "set-stun-help set-stun-error" }, (saved ?? [...DEFAULT_STUN]).join("\n"));
-  const error = el("p", { class: "form-error", id: "set-stun-error", role: "alert", hidden: true });
-  input.addEventListener("change", () => {
-    const { urls, bad } = parseStun(input.value);
-    savePrefs({ stun: urls });
-    error.textContent = bad.length ? t("friend.stunBad", { value: bad.join(", ") }) : "";
-    error.hidden = !bad.length;
-  });
+  const { input, error } = urlListInput({ id: "set-stun", text: (loadPrefs().stun ?? [...DEFAULT_STUN]).join("\n"),
+    parse: parseStun, save: (stun) => savePrefs({ stun }), badText: (value) => t("friend.stunBad", { value }) });
   return el("div", { class: "field" }, el("label", { for: "set-stun" }, el("code", {}, "STUN"), " ", t("friend.stun")), input,
     el("small", { class: "help", id: "set-stun-help" }, t("friend.stunHelpFormat"), " ", el("code", {}, "stun:host:port"),
       t("friend.stunHelpRest"), " ", el("code", {}, DEFAULT_STUN.join(", "))), error);

@@ -7,6 +7,7 @@ import { t } from "../i18n.js";
 import { helperRoom } from "../search-pool.js";
 import { el } from "./dom.js";
 import { stunField } from "./friend.js";
+import { relaysField } from "./friend-one-link.js";
 import { BOARD_THEMES, PIECE_STYLES } from "./storage.js";
 
 /** @typedef {import("./storage.js").Settings} Settings */
@@ -66,6 +67,7 @@ export function createSettingsDialog(dialog, { onChange, getSettings }) {
       el("div", { class: "field" }, el("label", { for: "set-board" }, t("settings.board")), board),
       el("div", { class: "field" }, el("label", { for: "set-pieces" }, t("settings.pieces")), pieces),
       el("div", { class: "field" }, el("label", { for: "set-lang" }, t("settings.lang")), lang),
+      relaysField(), // one-link play's relays (web/remote/relays.js)
       stunField(), // Play a friend: how two devices find each other (kept with the friend's name, not here)
       el("div", { class: "button-row" }, el("button", { type: "submit", class: "primary" }, t("btn.close")))));
     if (!dialog.open) dialog.showModal();

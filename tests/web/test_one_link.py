@@ -1,0 +1,218 @@
+"""Play a friend from one link (issue 50): the host's page makes one link, the guest opens it, and the two
+pages find each other through a relay (a WebTorrent tracker, npm bittorrent-tracker's server, started here
+on 127.0.0.1) and play, with no reply sent back. The pages are told to use only that relay (?relays=) and no
+STUN server, every request and WebSocket of every page is recorded, and any to another host is blocked and
+fails the test. A relay that is down gives the plain-words fallback to two links; a third page that opens
+the same link is refused with a message; the set-up says its steps and the board takes no click meanwhile;
+Hint and undo are off with a reason."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import socket
+import subprocess
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from test_remote_connect import (
+    LOCAL_HOSTS,
+    NAMES,
+    PLAIN_CANDIDATES,
+    RECORD_PEERS,
+    assert_all_local,
+    ice_report,
+    record_requests,
+)
+from test_remote_page_games import play_out, state, wait_started, wait_verified
+
+ROOT = Path(__file__).resolve().parents[2]
+TRACKER_SERVER = ROOT / "web" / "node_modules" / "bittorrent-tracker" / "server.js"
+RELAY_WAIT_S = 8  # web/remote/relays.js RELAY_WAIT_MS
+
+# Every text the status line shows, with whether the board took clicks then (for the set-up's checks).
+WATCH_STATUS = """
+(() => {
+  window.__statuses = [];
+  const start = () => {
+    const status = document.querySelector("#status");
+    if (!status) return setTimeout(start, 50);
+    const note = () => {
+      const board = document.querySelector("#board .interactive");
+      const last = window.__statuses.at(-1);
+      const now = { text: status.textContent, interactive: Boolean(board) };
+      if (!last || last.text !== now.text || last.interactive !== now.interactive) window.__statuses.push(now);
+    };
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true,
+      attributes: true, attributeFilter: ["class"] });
+    note();
+  };
+  document.addEventListener("DOMContentLoaded", start);
+})();
+"""
+
+
+@pytest.fixture
+def relay():
+    """A WebTorrent tracker on 127.0.0.1: its ws:// URL."""
+    if not TRACKER_SERVER.exists():
+        pytest.fail("web/node_modules/bittorrent-tracker is missing: run python3 web/build.py (npm ci in web/)")
+    proc = subprocess.Popen(["node", str(ROOT / "tests" / "web" / "tracker.mjs"), str(TRACKER_SERVER)],
+                            stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    assert line, "the test relay did not start"
+    yield f"ws://127.0.0.1:{json.loads(line)['port']}"
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture
+def pages(launch_browser, guard):
+    """``pages(n)``: n pages in n browser contexts (no storage shared) of one browser, each guarded: any HTTP
+    request or WebSocket to a host other than this machine is blocked and recorded; at the end none was."""
+    from conftest import CHROMIUM_ARGS
+
+    browser = launch_browser(args=[*CHROMIUM_ARGS, PLAIN_CANDIDATES])
+    seen: list[str] = []
+    offsite: list[str] = []
+
+    def block_socket(ws):
+        offsite.append(ws.url)
+        ws.close()
+
+    def make(n: int):
+        made = []
+        for _ in range(n):
+            context = browser.new_context()
+            context.set_default_timeout(30_000)
+            context.add_init_script(RECORD_PEERS)
+            context.add_init_script(WATCH_STATUS)
+            guard(context)
+            record_requests(context, seen)
+            context.route_web_socket(lambda url: urlsplit(url).hostname not in LOCAL_HOSTS, block_socket)
+            page = context.new_page()
+            page.on("websocket", lambda ws: seen.append(ws.url))
+            made.append(page)
+        return made
+
+    yield make
+    browser.close()
+    assert not offsite, f"a page opened a WebSocket off this machine: {offsite}"
+    assert_all_local(seen)
+
+
+def host_link(page, open_app, query: dict, variant: str | None = None, name: str = "Ann") -> str:
+    """The host: Play a friend → the game → name → the one link (and its QR code)."""
+    open_app(query, target=page)
+    page.click("#btn-friend")
+    dialog = page.locator("#new-dialog")
+    if variant:
+        dialog.locator("#ng-variant").select_option(variant)
+    dialog.locator("button[value=start]").click()
+    friend = page.locator("#friend-dialog")
+    friend.locator("#fr-name").fill(name)
+    friend.locator("#fr-make").click()
+    link = friend.locator("#fr-play-link")
+    link.wait_for()
+    assert friend.locator("svg.qr").count() == 1
+    url = link.input_value()
+    assert re.search(r"#play=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}\.", url), url  # room and key in the fragment
+    return url
+
+
+def open_link(page, url: str, wait_for_engine, name: str | None = "Bo"):
+    """The guest: open the link, and (with a name) accept."""
+    page.goto(url)
+    wait_for_engine(page)
+    friend = page.locator("#friend-dialog")
+    friend.locator("#fr-accept").wait_for()
+    if name is not None:
+        friend.locator("#fr-name").fill(name)
+        friend.locator("#fr-accept").click()
+
+
+def wait_connected(*pair) -> None:
+    """Both dialogs close once the seat is taken; if not, what each page said and what ICE saw."""
+    try:
+        for page in pair:
+            page.locator("#friend-dialog").wait_for(state="hidden", timeout=90_000)
+    except Exception as exc:
+        said = "\n".join(f"{page.locator('#friend-dialog').inner_text()}\n{ice_report(page)}" for page in pair)
+        raise AssertionError(f"not connected:\n{said}") from exc
+
+
+def local(relay_url: str) -> dict:
+    return {"stun": "none", "relays": relay_url}
+
+
+@pytest.mark.parametrize("variant", ["hdc2", "banqi"])
+def test_one_link_connects_two_pages_that_play_a_whole_game(pages, relay, open_app, wait_for_engine, variant):
+    host, guest = pages(2)
+    url = host_link(host, open_app, local(relay), variant=variant)
+    open_link(guest, url, wait_for_engine)
+    wait_connected(host, guest)
+    for page in (host, guest):
+        wait_started(page)
+    # the set-up said its steps, and no board took a click while it ran; then who moves first
+    for page in (host, guest):
+        seen = page.evaluate("window.__statuses")
+        steps = [i for i, s in enumerate(seen) if "Setting up fairly" in s["text"]]
+        assert steps, seen
+        during = seen[steps[0]:steps[-1] + 1]  # from the first step's words to the last's
+        assert not any(s["interactive"] or "Your turn" in s["text"] for s in during), during
+        page.locator("#friend-bar .friend-log", has_text=re.compile(r"moves? first \(drawn fairly\)")).wait_for()
+        assert page.locator("#btn-hint").is_disabled()
+        assert "friend" in (page.locator("#btn-hint").get_attribute("title") or "")
+        assert page.locator("#btn-undo").is_disabled()
+    played = play_out(host, guest, random.Random(variant))
+    assert played > 0
+    ends = [wait_verified(page) for page in (host, guest)]
+    for end in ends:
+        assert end["status"]["phase"] == "verified", end["status"]
+    assert ends[0]["moves"] == ends[1]["moves"]
+    assert state(host)["status"]["names"] == state(guest)["status"]["names"]
+    assert sorted(state(host)["status"]["names"].values()) == sorted(NAMES["en"])
+
+
+def test_a_relay_that_is_down_gives_the_two_link_exchange_in_plain_words(pages, open_app):
+    (host,) = pages(1)
+    with socket.socket() as probe:  # a port nothing listens on: the relay is down
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    host_link(host, open_app, local(f"ws://127.0.0.1:{port}"))
+    friend = host.locator("#friend-dialog")
+    friend.locator("[role=alert]", has_text=f"No relay answered within {RELAY_WAIT_S} s").wait_for(
+        timeout=(RELAY_WAIT_S + 15) * 1000)
+    friend.locator("#fr-two-links").click()
+    friend.locator("#fr-join-link").wait_for()  # today's invitation, whose reply comes back by hand
+    assert "#join=" in friend.locator("#fr-join-link").input_value()
+
+
+def test_relays_none_turns_one_link_play_off(pages, relay, open_app):
+    (host,) = pages(1)
+    host_link(host, open_app, local(relay))  # one link with a relay set
+    open_app({"stun": "none", "relays": "none"}, target=host)
+    host.click("#btn-friend")
+    host.locator("#new-dialog button[value=start]").click()
+    friend = host.locator("#friend-dialog")
+    friend.locator("#fr-name").fill("Ann")
+    friend.locator("#fr-make").click()
+    friend.locator("#fr-join-link").wait_for()
+    assert friend.locator("#fr-play-link").count() == 0
+
+
+def test_a_third_page_opening_the_same_link_is_refused_with_a_message(pages, relay, open_app, wait_for_engine):
+    host, guest, third = pages(3)
+    url = host_link(host, open_app, local(relay))
+    open_link(guest, url, wait_for_engine)
+    wait_connected(host, guest)
+    for page in (host, guest):
+        wait_started(page)
+    open_link(third, url, wait_for_engine, name=None)
+    third.locator("#friend-dialog [role=alert]", has_text="already has its two players").wait_for(timeout=60_000)
+    assert third.locator("#fr-accept").is_disabled()
+    for page in (host, guest):  # the game goes on between the two
+        assert state(page)["status"]["connected"]
+        assert state(page)["status"]["phase"] == "playing"
