@@ -9,8 +9,8 @@
 import { call, EngineRestarted, task } from "./engine-queue.js";
 import { getLang, t } from "./i18n.js";
 import { renderAll, showError } from "./render.js";
-import { enterReplay, onReplayNavigate, REVIEW_NODES } from "./replay.js";
-import { app, BLUNDER, markOf, NO_LEGAL, stopReplay } from "./state.js";
+import { enterReplay, onReplayNavigate, REVIEW_NODES, stopReplay } from "./replay.js";
+import { app, BLUNDER, markOf, NO_LEGAL } from "./state.js";
 import { announce } from "./ui/announce.js";
 import { $, el } from "./ui/dom.js";
 import { offerLessons } from "./ui/gameover.js";

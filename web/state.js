@@ -277,8 +277,3 @@ export function reviewHintAt(ply) {
   const next = app.review?.marks?.get(ply + 1);
   return next && markOf(next) ? { from: next.best_from, to: next.best_to } : null;
 }
-
-export function stopReplay() {
-  if (app.replayTimer) window.clearInterval(app.replayTimer);
-  app.replayTimer = null;
-}
