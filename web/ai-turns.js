@@ -93,7 +93,7 @@ export function scheduleAi() {
       const result = await call("ai_move", { level: app.setup.level });
       const pace = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? 0 : AI_PACE_MS;
       const wait = pace - (performance.now() - started);
-      if (wait > 0) await new Promise((resolve) => window.setTimeout(resolve, wait));
+      if (wait > 0) await new Promise((resolve) => { window.setTimeout(resolve, wait); });
       setThinking(false);
       await afterMove(result.view, "ai");
     } catch (err) {

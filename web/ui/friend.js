@@ -131,7 +131,7 @@ export function createFriendDialog(dialog, { info, onConnected, onResumeCode }) 
       qr = el("figure", { class: "friend-qr" },
         await qrSvg(url, t(kind === "join" ? "friend.invitationQr" : "friend.replyQr")));
     } catch {
-      qr = null; // a link too long for a QR code still works as a link
+      // a link too long for a QR code still works as a link
     }
     return { block, qr, help: id };
   }
