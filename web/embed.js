@@ -81,17 +81,18 @@ function claimsToBeOurs(data) {
 }
 
 /** Turn embed options {variant, level, first, seed, options, serious} into a new-game choice; null (after fail) if bad. */
-/** @param {Record<string, any>} data @param {(err: unknown) => void} fail
+/** @param {Record<string, unknown>} data @param {(err: unknown) => void} fail
  *  @returns {{choice: import("./state.js").Choice, seed: string | null} | null} */
 function choiceFromOptions(data, fail) {
   /** @type {import("./state.js").Choice} */
   const choice = { ...app.settings, mode: "ai", options: {} };
   if (data.variant !== undefined) {
-    if (!app.info.variants.some((v) => v.name === data.variant)) {
+    const variant = app.info.variants.find((v) => v.name === data.variant);
+    if (!variant) {
       fail(`unknown variant ${JSON.stringify(data.variant)}`);
       return null;
     }
-    choice.variant = data.variant;
+    choice.variant = variant.name;
   }
   if (data.level !== undefined) {
     const level = matchLevel(data.level, app.info.levels);
@@ -104,7 +105,7 @@ function choiceFromOptions(data, fail) {
   }
   if (data.options !== undefined) {
     if (!data.options || typeof data.options !== "object") { fail("options must be an object"); return null; }
-    choice.options = data.options;
+    choice.options = /** @type {Record<string, unknown>} */ (data.options);
   }
   if (data.serious !== undefined) {
     if (typeof data.serious !== "boolean") { fail("serious must be true or false"); return null; }

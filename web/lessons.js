@@ -285,7 +285,7 @@ function headingText(lesson) {
  *  never a piece. @param {LessonAction} action @param {Record<string, string | null>} squares */
 function actionWords(action, squares) {
   if (action.from === action.to && action.kind !== "swap") return t("lesson.flip", { sq: action.to });
-  return actionText({ ...action, kind: /** @type {any} */ (action.kind || (squares[action.to] ? "capture" : "move")) },
+  return actionText({ ...action, kind: action.kind || (squares[action.to] ? "capture" : "move") },
     squares, moveStyle(app.settings)) || action.move;
 }
 

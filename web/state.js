@@ -59,6 +59,9 @@ import { t } from "./i18n.js";
 
 /** @typedef {"move" | "gameover" | "ready"} AppEvent */
 
+/** What an app event tells (the embed protocol posts it to the parent page as it is).
+ *  @typedef {Record<string, unknown>} EventDetails */
+
 export const MISTAKE = 3; // points a move may lose before the review marks it (?), and a blunder (??)
 export const BLUNDER = 8;
 
@@ -105,10 +108,10 @@ export const NO_LEGAL = { flips: [], moves: {} };
  * @property {Clock | null} clock
  * @property {Review | null} review
  * @property {{nodes: number, depth: number, ms: number, helpers: ({nodes: number, depth: number} | null)[]} | null} lastThink
- * @property {Record<AppEvent, ((details: any) => void)[]>} listeners
+ * @property {Record<AppEvent, ((details: EventDetails) => void)[]>} listeners
  */
 
-const unset = /** @type {any} */ (null); // set at start-up, before anything reads it
+const unset = /** @type {never} */ (null); // set at start-up, before anything reads it
 
 /** @type {App} */
 export const app = {
@@ -150,12 +153,12 @@ export const app = {
 };
 
 /** Fire an app event (the embed protocol listens).
- *  @param {AppEvent} type @param {object} details */
+ *  @param {AppEvent} type @param {EventDetails} details */
 export function emit(type, details) {
   for (const fn of app.listeners[type] ?? []) fn(details);
 }
 
-/** @param {AppEvent} type @param {(details: any) => void} fn */
+/** @param {AppEvent} type @param {(details: EventDetails) => void} fn */
 export function on(type, fn) {
   app.listeners[type].push(fn);
 }
