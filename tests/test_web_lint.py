@@ -16,16 +16,31 @@ pytestmark = pytest.mark.skipif(shutil.which("node") is None or not ESLINT.exist
                                 reason="eslint is not installed (python3 web/build.py installs web/'s npm packages)")
 
 
-def lint(source: str, filename: str) -> list[dict]:
-    """eslint's messages for ``source`` as if it were web/``filename``."""
-    done = subprocess.run(["node", str(ESLINT), "--format", "json", "--stdin", "--stdin-filename", filename],
-                          input=source, capture_output=True, text=True, cwd=WEB, timeout=120, check=False)
-    assert done.returncode in (0, 1), done.stderr
-    return [m for result in json.loads(done.stdout) for m in result["messages"]]
+# Lints each {filename, source} of the JSON on stdin as if it were that file of web/ (one process for all).
+LINT_SOURCES = """
+import { ESLint } from "eslint";
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+const eslint = new ESLint();
+const out = [];
+for (const { filename, source } of JSON.parse(input)) {
+  const [result] = await eslint.lintText(source, { filePath: filename });
+  out.push(result.messages);
+}
+console.log(JSON.stringify(out));
+"""
 
 
-def owner_messages(source: str, filename: str) -> list[str]:
-    return [m["message"] for m in lint(source, filename) if m["ruleId"] == "hdchess/store-owners"]
+def owner_messages(*sources: tuple[str, str]) -> list[list[dict]]:
+    """For each (web/ filename, source): the messages of the rule hdchess/store-owners."""
+    cases = [{"filename": str(WEB / name), "source": source} for name, source in sources]
+    done = subprocess.run(["node", "--input-type=module", "-e", LINT_SOURCES], input=json.dumps(cases),
+                          capture_output=True, text=True, cwd=WEB, timeout=120, check=True)
+    return [[m for m in messages if m["ruleId"] == "hdchess/store-owners"] for messages in json.loads(done.stdout)]
+
+
+def texts(messages: list[dict]) -> list[str]:
+    return [m["message"] for m in messages]
 
 
 def test_web_passes_eslint() -> None:
@@ -49,21 +64,22 @@ FOREIGN_WRITES = [
 
 def test_a_write_by_a_module_that_does_not_own_the_field_fails() -> None:
     source = 'import { app } from "./state.js";\n' + "\n".join(FOREIGN_WRITES) + "\n"
-    found = [m for m in lint(source, "lessons.js") if m["ruleId"] == "hdchess/store-owners"]
+    [found] = owner_messages(("lessons.js", source))
     assert sorted(m["line"] for m in found) == list(range(2, 2 + len(FOREIGN_WRITES))), found
     assert all("not from web/lessons.js" in m["message"] for m in found)
 
 
 def test_the_owner_may_write_and_anyone_may_read() -> None:
-    source = 'import { app } from "./state.js";\napp.note = app.view ? "x" : null;\napp.hint = null;\n'
-    assert owner_messages(source, "human-turns.js") == []
-    assert owner_messages('import { app } from "../state.js";\nconsole.log(app.note, app.positions.get(1));\n',
-                          "ui/friend-game.js") == []
+    owner = 'import { app } from "./state.js";\napp.note = app.view ? "x" : null;\napp.hint = null;\n'
+    reader = 'import { app } from "../state.js";\nconsole.log(app.note, app.positions.get(1));\n'
+    assert owner_messages(("human-turns.js", owner), ("ui/friend-game.js", reader)) == [[], []]
 
 
 def test_a_field_without_an_owner_and_a_renamed_import_are_caught() -> None:
-    assert owner_messages('import { app } from "./state.js";\napp.shiny = 1;\n', "app.js") == [
+    unknown, renamed = owner_messages(
+        ("app.js", 'import { app } from "./state.js";\napp.shiny = 1;\n'),
+        ("ui/friend.js", 'import { app as state } from "../state.js";\nstate.record = "";\n'))
+    assert texts(unknown) == [
         "app.shiny is not a field of web/state-owners.js's table (a new field needs an owner there)"]
-    messages = owner_messages('import { app as state } from "../state.js";\nstate.record = "";\n', "ui/friend.js")
-    assert messages == ["app.record is owned by web/game-events.js: change it through a named change of that "
-                        "module, not from web/ui/friend.js"]
+    assert texts(renamed) == ["app.record is owned by web/game-events.js: change it through a named change of that "
+                              "module, not from web/ui/friend.js"]
