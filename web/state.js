@@ -70,7 +70,8 @@ export const NO_LEGAL = { flips: [], moves: {} };
 
 /**
  * The app's state. `settings`, `info`, `setup` and `view` are set at start-up (web/app.js) before
- * anything reads them.
+ * anything reads them. Any module reads a field; only its owner (web/state-owners.js) writes it, and
+ * others change it through the owner's named changes (eslint's hdchess/store-owners checks it).
  * @typedef {object} App
  * @property {Engine | null} engine
  * @property {boolean} ready
