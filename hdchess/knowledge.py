@@ -30,6 +30,20 @@ def utility(difference: float) -> float:
     return difference + WIN_BONUS * math.tanh(difference / _SPREAD)
 
 
+def expected_difference(value: float) -> float:
+    """The final score difference a utility stands for: :func:`utility`'s inverse (it rises
+    everywhere, so bisection finds it), so that a player is told points of the score sheet,
+    not the search's units, which count winning itself as WIN_BONUS more."""
+    low, high = -abs(value), abs(value)
+    for _ in range(60):
+        middle = (low + high) / 2
+        if utility(middle) < value:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2
+
+
 def terminal_utility(difference: float) -> float:
     """Utility of an exact final difference: winning is worth WIN_BONUS more."""
     if difference > 0:

@@ -163,3 +163,24 @@ def lessons_state_before(game, ply):
         if index == ply - 1:
             return state.copy()
     raise AssertionError(ply)
+
+
+def test_a_mistake_is_told_in_points_of_the_final_score_not_in_the_searchs_units():
+    """The search counts winning itself as WIN_BONUS more, so a move that gave away a General
+    (10 points) and the game showed "lost about 42 points": a player is told the score sheet's
+    points, and what the move did to the likely result."""
+    from hdchess.bridge.review import score_words
+    from hdchess.knowledge import WIN_BONUS, expected_difference, utility
+
+    for difference in (-25.0, -3.0, -0.4, 0.0, 0.7, 4.0, 31.0):
+        assert expected_difference(utility(difference)) == pytest.approx(difference, abs=1e-6)
+    gave_a_general = score_words(utility(6.0), utility(-4.0))
+    assert gave_a_general == {"points": 10, "turned": "win-loss"}
+    assert utility(6.0) - utility(-4.0) > 10 + WIN_BONUS  # what the old words called the loss
+    assert score_words(utility(3.0), utility(0.0))["turned"] == "win-even"
+    assert score_words(utility(8.0), utility(5.0)) == {"points": 3, "turned": None}
+    session, view = careless_game()
+    marked = mistakes(session, view, 1)
+    assert marked and view["decided_by_score"]
+    for _, analysis in marked:  # every marked move of a game decided by score says both
+        assert 0 <= analysis["points"] <= analysis["drop"] and "turned" in analysis

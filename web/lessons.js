@@ -10,7 +10,7 @@ import { call, EngineRestarted, task } from "./engine-queue.js";
 import { getLang, t } from "./i18n.js";
 import { renderAll, showError } from "./render.js";
 import { enterReplay, onReplayNavigate, REVIEW_NODES, stopReplay } from "./replay.js";
-import { app, BLUNDER, markOf, NO_LEGAL } from "./state.js";
+import { app, costText, markOf, NO_LEGAL } from "./state.js";
 import { announce } from "./ui/announce.js";
 import { $, el } from "./ui/dom.js";
 import { offerLessons } from "./ui/gameover.js";
@@ -295,15 +295,11 @@ function introText(lesson) {
   const analysis = app.review?.marks.get(ply);
   const entry = app.view.moves[ply - 1];
   const move = moveText(entry, moveStyle(app.settings)) || entry?.text || "";
-  const drop = analysis?.drop ?? 0;
   const yours = learners().length === 1; // "your move" against the computer; else the colour's
   const color = entry?.color ? t(`color.${entry.color}`) : "";
-  const byScore = app.view.decided_by_score !== false;
-  const key = byScore ? (yours ? "lesson.lost" : "lesson.lostColor")
-    : (yours ? (drop >= BLUNDER ? "lesson.blunder" : "lesson.mistake")
-      : (drop >= BLUNDER ? "lesson.blunderColor" : "lesson.mistakeColor"));
+  const cost = analysis ? costText(analysis) : t("cost.mistake");
   const flips = Boolean(lesson.position?.legal.flips.length);
-  return `${t(key, { move, drop: Math.round(drop), color })} ${t(flips ? "lesson.find" : "lesson.findMove")}`;
+  return `${t(yours ? "lesson.yours" : "lesson.theirs", { move, cost, color })} ${t(flips ? "lesson.find" : "lesson.findMove")}`;
 }
 
 /** Whose turn it is in the lesson's position. @param {Lessons} lesson */

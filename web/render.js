@@ -13,8 +13,8 @@ import { engineErrorText } from "./ui/messages.js";
 import { actionText, moveStyle, moveText } from "./ui/movetext.js";
 import { flagged, formatClock, remainingOf } from "./ui/clock.js";
 import {
-  app, findAction, humanCanAct, humanColor, humanHasMoved, humanPlayer, markOf, NO_LEGAL, replayPosition, resigner,
-  reviewHintAt, shownReplayPly, startPly, viewFlag,
+  app, costText, findAction, humanCanAct, humanColor, humanHasMoved, humanPlayer, markOf, NO_LEGAL, replayPosition,
+  resigner, reviewHintAt, shownReplayPly, startPly, viewFlag,
 } from "./state.js";
 
 /** @typedef {import("./engine-client.js").View} View */
@@ -270,7 +270,7 @@ function renderPanels() {
   const marks = app.review?.marks ?? null;
   drawIf(els.moves, [app.view.moves.map((m) => m.text).join(" "), app.view.ply, app.view.assisted, current,
     reviewing, marks?.size ?? 0], () => renderMoves(els.moves, app.view, {
-    current, onPick: reviewing ? (/** @type {number} */ ply) => hooks.replay(ply) : null, marks, markOf,
+    current, onPick: reviewing ? (/** @type {number} */ ply) => hooks.replay(ply) : null, marks, markOf, costOf: costText,
     style: moveStyle(app.settings),
   }));
   renderReviewNote(current);
@@ -320,7 +320,7 @@ function renderReviewNote(ply) {
         kind: before.squares[shown.a.best_to] ? "capture" : "move" }, before.squares, style)
       : shown.a.best;
     note.textContent = t(shown.key, { n: shown.n, move: moveText(app.view.moves[shown.n - 1], style) || shown.a.played,
-      drop: shown.a.drop.toFixed(1), best, mate: shown.a.missed_win ?? "" });
+      cost: costText(shown.a), best, mate: shown.a.missed_win ?? "" });
   }
 }
 

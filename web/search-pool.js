@@ -17,6 +17,7 @@ const WORKER_URL = new URL("./search-worker.js", import.meta.url);
 const MAX_HELPERS = 4;
 const MIN_CORES = 4;
 const STOP_WAIT_MS = 3000; // a helper that has not answered a stop by then is ended: the Grandmaster never waits on one
+const REPLACEMENTS_PER_HELPER = 2; // a helper that booted and then died or hung is replaced, this often at most
 
 /** How many helpers this device and page can have, and if none why: "cores" (fewer than 4), "isolation"
  *  (the page may not share memory: a first visit, an embed, an old browser).
@@ -49,6 +50,7 @@ class SearchPool {
     this.helpers = [];
     /** @type {Promise<(HelperResult | null)[]>} */
     this.running = Promise.resolve([]);
+    this.replacementsLeft = size * REPLACEMENTS_PER_HELPER;
     for (let i = 0; i < size; i++) this.helpers.push(this.spawn());
   }
 
@@ -74,10 +76,18 @@ class SearchPool {
     return helper;
   }
 
-  /** A helper that could not start or died: the others go on without it. @param {Helper} helper @param {string} why */
+  /** A helper that could not start or died: the others go on without it. One that had booted (it hung on
+   *  a busy machine, or its worker died) is replaced by a fresh one that joins a later search once its
+   *  Python is ready, so one bad moment does not cost the rest of the game a helper; one that could not
+   *  start is not (this device cannot run it). @param {Helper} helper @param {string} why */
   drop(helper, why) {
     console.warn(`a search helper stopped: ${why}`);
     this.end(helper);
+    const slot = this.helpers.indexOf(helper);
+    if (helper.ready && slot >= 0 && this.replacementsLeft > 0) {
+      this.replacementsLeft -= 1;
+      this.helpers[slot] = this.spawn();
+    }
   }
 
   /** @param {Helper} helper */
@@ -118,6 +128,7 @@ class SearchPool {
   /** End every helper (the player turned them off): a search under way ends with them. */
   close() {
     this.table.stop();
+    this.replacementsLeft = 0;
     for (const helper of this.helpers) this.end(helper);
   }
 }

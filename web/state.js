@@ -43,7 +43,9 @@ import { t } from "./i18n.js";
  * @property {string} best_from
  * @property {string} best_to
  * @property {string} played
- * @property {number} drop points the played action lost against the best
+ * @property {number} drop what the played action lost against the best, in the search's units (the marks)
+ * @property {number} [points] games decided by score: the points of the final score it cost
+ * @property {"win-loss" | "win-even" | "even-loss" | null} [turned] games decided by score: the likely result it changed
  * @property {number | null} score
  * @property {number} [missed_win] Cheight: the mover could cover the General in this many moves, and gave it up
  */
@@ -272,6 +274,15 @@ export function replayPosition() {
 export function markOf(analysis) {
   if (!analysis) return "";
   return analysis.drop >= BLUNDER ? "??" : analysis.drop >= MISTAKE ? "?" : "";
+}
+
+/** What a marked move cost, in words the review, its note and the lessons share: in a game decided by
+ *  score, points of the final score (and the likely result it changed); else, or for less than a point,
+ *  a mistake or a serious one. @param {Analysis} analysis @returns {string} */
+export function costText(analysis) {
+  const points = Math.round(analysis.points ?? 0);
+  if (points < 1) return t(analysis.drop >= BLUNDER ? "cost.blunder" : "cost.mistake");
+  return t(analysis.turned ? `cost.${analysis.turned}` : "cost.points", { points });
 }
 
 /** The best move the review found for the action that led away from replay ply `ply` (for the board's arrow).

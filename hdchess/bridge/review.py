@@ -6,11 +6,12 @@ screen needs none of it. The game's evaluation (its knowledge) is light.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..core import RED
 from ..game import Game
-from ..knowledge import WIN_BONUS
+from ..knowledge import WIN_BONUS, expected_difference
 from ..notation import pv_text
 from ..rules import GameState
 from .view import states
@@ -55,10 +56,30 @@ def analyse(game: Game, ply: int, nodes: int) -> dict[str, Any]:
     entry: dict[str, Any] = {"ply": game.start_ply + ply, "best": state.action_text(result.action),
              "best_from": info.frm, "best_to": info.to, "played": played.text, "score": round(best, 2),
              "drop": drop, "pv": pv_text(state, result.pv)}
+    if state.ruleset.decided_by_score:
+        entry |= score_words(best, value)
     missed = missed_forced_win(state, played.action, nodes)
     if missed:
         missed["drop"] = max(drop, WIN_BONUS)
     return entry | missed
+
+
+LIKELY = 1.0  # an expected final difference of a point or more, for or against: a likely win or loss
+
+
+def score_words(best: float, value: float) -> dict[str, Any]:
+    """What an action cost in a game decided by score, as a player counts: ``points`` of the final
+    score (the expected difference, not the search's utility, which counts the win itself as
+    WIN_BONUS more, to the nearest point) and ``turned``, how the likely result changed: "win-loss", "win-even",
+    "even-loss", or None."""
+    before, after = expected_difference(best), expected_difference(value)
+
+    def result(difference: float) -> str:
+        return "win" if difference >= LIKELY else "loss" if difference <= -LIKELY else "even"
+
+    turned = f"{result(before)}-{result(after)}"
+    return {"points": math.floor(max(0.0, before - after) + 0.5),  # "about N points": a whole number
+            "turned": turned if turned in ("win-loss", "win-even", "even-loss") else None}
 
 
 def missed_forced_win(state: GameState, played: int, nodes: int) -> dict[str, Any]:

@@ -3,7 +3,7 @@ in either theme and either language, during play, in the dialogs, and at the end
 
 import pytest
 from playwright.sync_api import expect
-from web_support import IDLE_JS, finished
+from web_support import finished, wait_until_idle
 
 pytestmark = pytest.mark.web
 
@@ -20,7 +20,7 @@ RUN_AXE = """async () => {
 
 
 def audit(page, axe_source, where):
-    page.wait_for_function(IDLE_JS, timeout=WAIT_MS)  # nothing changes under axe's feet
+    wait_until_idle(page, WAIT_MS)  # nothing changes under axe's feet
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=axe_source)
     violations = page.evaluate(RUN_AXE)

@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
-from web_support import IDLE_JS
+from web_support import wait_until_idle
 
 pytestmark = pytest.mark.web
 
@@ -34,7 +34,7 @@ def open_cheight(page, open_app, size, stack=("a8", "5"), **query):
     page.set_viewport_size({"width": size[0], "height": size[1]})
     open_app(cheight_query(**query))
     expect(cell(page, stack[0]).locator(".height")).to_have_text(stack[1], timeout=WAIT_MS)
-    page.wait_for_function(IDLE_JS, timeout=WAIT_MS)
+    wait_until_idle(page, WAIT_MS)
     return page
 
 
@@ -138,7 +138,7 @@ def test_a_move_onto_a_stack_leaves_its_pieces_readable(page, open_app):
     open_app(cheight_query(fen=fen))
     expect(cell(page, "a1")).to_have_attribute("aria-label", "a1, a stack of 4, top first: red Soldier, red "
                                                "Soldier, red Chariot, black Soldier", timeout=WAIT_MS)
-    page.wait_for_function(IDLE_JS, timeout=WAIT_MS)
+    wait_until_idle(page, WAIT_MS)
     page.mouse.move(0, 0)
     before = glyph_pixels(page, "a1")
     cell(page, "b2").click()
@@ -219,7 +219,7 @@ def test_undo_hint_and_resign_are_live_on_the_players_turn_in_chinese(page, open
     expect(cell(page, "a3")).to_have_class(re.compile(r"\bdest\b"))
     cell(page, "a3").click()
     page.wait_for_function("() => document.querySelectorAll('#moves [data-move]').length >= 2", timeout=WAIT_MS)
-    page.wait_for_function(IDLE_JS, timeout=WAIT_MS)
+    wait_until_idle(page, WAIT_MS)
     expect(page.locator("#status")).to_contain_text("轮到你")
     for name in ("#btn-undo", "#btn-hint", "#btn-resign"):
         button = page.locator(name)
@@ -234,14 +234,14 @@ def test_on_the_first_turn_the_greyed_buttons_say_why_in_chinese(page, open_app)
     for the colours: greyed, with the reason on hover (the likely source of the report above)."""
     page.set_viewport_size({"width": 1280, "height": 800})
     open_app("lang=zh")
-    page.wait_for_function(IDLE_JS, timeout=WAIT_MS)
+    wait_until_idle(page, WAIT_MS)
     expect(page.locator("#btn-undo")).to_be_disabled()
     expect(page.locator("#btn-undo")).to_have_attribute("title", re.compile("还没有可悔的棋"))
     expect(page.locator("#btn-resign")).to_be_disabled()
     expect(page.locator("#btn-resign")).to_have_attribute("title", re.compile("颜色确定后"))
     page.locator("#board .sq.actionable").first.click()  # a flip: the colours are known, a move to take back
     page.wait_for_function("() => document.querySelectorAll('#moves [data-move]').length >= 2", timeout=WAIT_MS)
-    page.wait_for_function(IDLE_JS, timeout=WAIT_MS)
+    wait_until_idle(page, WAIT_MS)
     for name in ("#btn-undo", "#btn-resign"):
         expect(page.locator(name)).to_be_enabled()
         expect(page.locator(name)).not_to_have_attribute("title", re.compile("."))

@@ -3,7 +3,7 @@ progress bar and "Move now" included), and a phone shows the board and both play
 
 import pytest
 from playwright.sync_api import expect
-from web_support import IDLE_JS, note_screenshot
+from web_support import note_screenshot, wait_until_idle
 
 pytestmark = pytest.mark.web
 
@@ -51,7 +51,7 @@ COUNT_THINKS = """(() => {
 
 
 def idle(page):
-    page.wait_for_function(IDLE_JS, timeout=WAIT_MS)
+    wait_until_idle(page, WAIT_MS)
 
 
 def flip_something(page):

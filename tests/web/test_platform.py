@@ -2,6 +2,7 @@
 embedding, bad URL parameters. (Gameplay flows are in the other test files.)"""
 
 import re
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
@@ -392,6 +393,30 @@ FRAME_FITS = """() => {
 }"""
 
 EMBED_SIZES = [(300, 400), (360, 560), (480, 560), (600, 520), (720, 560)]
+
+
+# Moves of the move list whose words take more than one line (a text range has a rectangle per line).
+WRAPPED_MOVES = """() => [...document.querySelectorAll('.move-list .move')].filter((move) => {
+  const range = document.createRange();
+  range.selectNodeContents(move);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+}).map((move) => move.textContent)"""
+FLIPS_AND_CAPTURES = "1. a1(K) b1(C) 2. c1(r) d1(A) 3. c1xb1 a1xb1 4. e1(H) b1-a1 5. f1(A) g1(c) 6. g1xe1 a1-b1 *"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", [(720, 560), (360, 560)], ids=["720x560", "360x560"])
+def test_the_embeds_move_list_writes_each_move_on_one_line(page, site_url, wait_for_engine, size, lang):
+    """Issue 46: in the 720 x 560 embed the list broke a flip after its arrow ("翻 f1 → / 仕")."""
+    width, height = size
+    page.goto(site_url + f"_test/embed.html?frame={width}x{height}&embed=1&lang={lang}"
+              f"&record={quote(FLIPS_AND_CAPTURES)}")
+    frame = page.main_frame.child_frames[0]
+    wait_for_engine(frame)
+    moves = frame.locator(".move-list .move:not(.placeholder)")
+    expect(moves).to_have_count(12)
+    assert frame.evaluate(WRAPPED_MOVES) == []
+    assert frame.evaluate(FRAME_FITS)["scroll"][0] <= width  # and the list does not widen the frame
 
 
 @pytest.mark.parametrize("variant", ["hdc2", "cheight"])

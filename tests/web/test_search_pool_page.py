@@ -37,9 +37,29 @@ def second_visit(context, site_url, wait_for_engine):
 
 
 def helpers_booted(page, count: int) -> None:
-    """Wait for the event a search with every helper needs: each helper's Python has booted."""
-    page.wait_for_function(f"async () => {{ {POOL} return pool !== null && pool.helpers.length === {count} "
-                           "&& pool.helpers.every((helper) => helper.ready && !helper.failed); }", timeout=180_000)
+    """Wait for the event a search with every helper needs: each helper's Python has booted. (The pool's
+    module is imported first: wait_for_function does not await a promise, so its predicate is sync.)"""
+    page.evaluate("async () => { window.hdchessTestPool = "
+                  "(await import(new URL('web/search-pool.js', document.baseURI).href)).searchPool; }")
+    page.wait_for_function(f"""() => {{ const pool = window.hdchessTestPool();
+        return pool !== null && pool.helpers.length === {count}
+          && pool.helpers.every((helper) => helper.ready && !helper.failed); }}""", timeout=180_000)
+
+
+def search_with_helpers(page, engine_call, count: int, warnings: list[str], after=None) -> dict:
+    """Play turns until the Grandmaster has searched (a search other than ``after``) with ``count`` helpers
+    that each answered; before each turn, wait until every helper has booted (a replacement for one that
+    died may still be starting). A busy machine may cost a search a helper that did not answer its stop in
+    time; it is replaced, and the next search counts."""
+    think = after
+    for _ in range(12):  # past the opening book, until the Grandmaster has searched with its helpers
+        helpers_booted(page, count)
+        view = play_a_turn(page, engine_call)
+        think = page.evaluate(f"async () => {{ {STATE} return app.lastThink; }}")
+        if think and think != after and len(think["helpers"]) == count and all(think["helpers"]):
+            return think
+        assert not view["outcome"], f"the game ended before a search with {count} helpers: {think}, {warnings}"
+    raise AssertionError(f"no search with {count} helpers in 12 turns: the last was {think}; warnings {warnings}")
 
 
 def play_a_turn(page, engine_call):
@@ -64,17 +84,12 @@ def test_an_isolated_page_on_four_cores_thinks_with_helpers_and_plays_on(new_con
     page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
     assert page.evaluate("crossOriginIsolated")
     assert page.evaluate(f"async () => {{ {POOL} return pool.helpers.length; }}") == 2  # 4 cores: engine + 2 helpers
-    helpers_booted(page, 2)
-    last = None
-    for _ in range(12):  # past the opening book, until the Grandmaster has searched with its helpers
-        view = play_a_turn(page, engine_call)
-        last = page.evaluate(f"async () => {{ {STATE} return app.lastThink; }}")
-        if (last and last["helpers"]) or view["outcome"]:
-            break
-    assert last and last["helpers"], "the helpers never searched"
-    assert len(last["helpers"]) == 2 and all(h and h["nodes"] > 0 and h["depth"] >= 1 for h in last["helpers"])
+    last = search_with_helpers(page, engine_call, 2, warnings)
+    assert len(last["helpers"]) == 2 and all(h["nodes"] > 0 and h["depth"] >= 1 for h in last["helpers"])
     assert engine_call(page, "view")["moves"][-1]["player"] == 2  # the Grandmaster's move was played
-    assert not [w for w in warnings if "helper" in w or "thinks alone" in w], warnings
+    # nothing failed (a helper slow to answer its stop on a busy machine is ended and replaced, not a failure)
+    assert not [w for w in warnings if ("helper" in w or "thinks alone" in w) and "no answer to the stop" not in w], \
+        warnings
     # the player may turn them off (the setting says what this device gives): the workers end at once
     page.locator("#btn-settings").click()
     expect(page.locator("#set-helpers-note")).to_have_text("On this device it thinks on 3 cores at once.")
@@ -92,14 +107,13 @@ def test_an_isolated_page_on_four_cores_thinks_with_helpers_and_plays_on(new_con
     page.locator("#btn-settings").click()
     page.locator("#set-helpers").check()
     page.keyboard.press("Escape")
-    helpers_booted(page, 2)  # a helper still starting joins at the next search: wait for both, not for time
-    before = think
-    for _ in range(12):
-        view = play_a_turn(page, engine_call)
-        think = page.evaluate(f"async () => {{ {STATE} return app.lastThink; }}")
-        if view["outcome"] or (think["nodes"] > 0 and think != before and think["helpers"]):
-            break
-    assert len(think["helpers"]) == 2 and all(h and h["nodes"] > 0 for h in think["helpers"]), think
+    think = search_with_helpers(page, engine_call, 2, warnings, after=think)
+    assert all(h["nodes"] > 0 for h in think["helpers"]), think
+    # a helper whose worker dies is replaced: the next searches have two helpers again
+    page.evaluate(f"""async () => {{ {POOL} const helper = pool.helpers[0]; helper.worker.terminate();
+        helper.worker.dispatchEvent(new ErrorEvent("error", {{message: "killed by the test"}})); }}""")
+    think = search_with_helpers(page, engine_call, 2, warnings, after=think)
+    assert all(h["nodes"] > 0 for h in think["helpers"]), think
 
 
 @pytest.mark.parametrize("cores, visit", [(2, "second"), (8, "first")])

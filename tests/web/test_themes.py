@@ -3,7 +3,7 @@ motion. (The high-contrast theme's accessibility is in test_accessibility.py.)""
 
 import pytest
 from playwright.sync_api import expect
-from web_support import IDLE_JS
+from web_support import wait_until_idle
 
 pytestmark = pytest.mark.web
 
@@ -15,7 +15,7 @@ DISC_LOOK = "getComputedStyle(document.querySelector('#board .disc.hidden')).bac
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_boards_and_piece_styles_are_chosen_in_settings_and_kept(open_app, page, wait_for_engine, lang):
     open_app(f"lang={lang}&seed=5&first=human&level=Beginner")
-    page.wait_for_function(IDLE_JS, timeout=WAIT_MS)
+    wait_until_idle(page, WAIT_MS)
     page.locator("#btn-settings").click()
     board, pieces = page.locator("#set-board"), page.locator("#set-pieces")
     assert board.locator("option").count() >= 3 and pieces.locator("option").count() >= 2
@@ -60,10 +60,10 @@ def test_nothing_animates_under_reduced_motion(open_app, page, reduced):
     page.add_init_script(WATCH_ANIMATIONS)
     open_app("lang=en&seed=5&first=human&level=Beginner")
     for _ in range(3):  # flips, the computer's replies, and a move if there is one
-        page.wait_for_function(IDLE_JS, timeout=WAIT_MS)
+        wait_until_idle(page, WAIT_MS)
         page.wait_for_selector("#board.interactive", timeout=WAIT_MS)
         page.locator("#board .sq.actionable:has(.disc.hidden)").first.click()
-    page.wait_for_function(IDLE_JS, timeout=WAIT_MS)
+    wait_until_idle(page, WAIT_MS)
     page.wait_for_timeout(500)
     seen = page.evaluate("window.__animations")
     if reduced:

@@ -14,11 +14,22 @@ def note_screenshot(page, name: str) -> None:
         NOTE_SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(NOTE_SHOTS / f"{name}.png"))
 
-# True once Python is ready and no engine call or AI turn is under way (for page.wait_for_function).
-IDLE_JS = """async () => {
-  const c = await import(new URL('web/controller.js', document.baseURI).href);
-  return c.app.ready && c.app.busy === 0 && !c.app.thinking;
+# Playwright's wait_for_function does not await a predicate's promise (a promise is truthy: an async
+# predicate returns at once), so a module the predicate reads is imported first into a global.
+IMPORT_CONTROLLER_JS = """async () => {
+  window.hdchessTestController = await import(new URL('web/controller.js', document.baseURI).href);
 }"""
+# True once Python is ready and no engine call or AI turn is under way.
+IDLE_JS = """() => {
+  const c = window.hdchessTestController;
+  return Boolean(c) && c.app.ready && c.app.busy === 0 && !c.app.thinking;
+}"""
+
+
+def wait_until_idle(page, timeout: float) -> None:
+    """Wait for the event a look at the page needs: Python ready, no engine call or AI turn under way."""
+    page.evaluate(IMPORT_CONTROLLER_JS)
+    page.wait_for_function(IDLE_JS, timeout=timeout)
 
 
 def cell(page, square):

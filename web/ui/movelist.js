@@ -13,10 +13,11 @@ import { moveText } from "./movetext.js";
  * @property {((ply: number) => void) | null} onPick
  * @property {Map<number, Analysis> | null} marks the review's analysis by ply
  * @property {(analysis: Analysis) => string} markOf
+ * @property {(analysis: Analysis) => string} costOf what a marked move cost, in words
  * @property {import("./movetext.js").MoveStyle} [style] pieces or notation
  */
 
-/** opts: {current: ply shown (null = live), onPick(ply) or null, marks: Map ply -> review analysis, markOf}
+/** opts: {current: ply shown (null = live), onPick(ply) or null, marks: Map ply -> review analysis, markOf, costOf}
  *  @param {HTMLElement} container @param {import("../engine-client.js").View} view @param {MoveListOptions} opts */
 export function renderMoves(container, view, opts) {
   const moves = view.moves ?? [];
@@ -47,7 +48,7 @@ export function renderMoves(container, view, opts) {
     const isCurrent = opts.current === shownPly || (opts.current === null && i === moves.length - 1);
     const analysis = opts.marks?.get(shownPly);
     const mark = analysis && opts.markOf ? opts.markOf(analysis) : "";
-    const lost = mark && analysis ? t("review.lost", { drop: analysis.drop.toFixed(1), best: analysis.best }) : null;
+    const lost = mark && analysis ? t("review.lost", { cost: opts.costOf(analysis), best: analysis.best }) : null;
     const words = moveText(move, style);
     const attrs = {
       class: `move ${move.color ?? "opening"}${isCurrent ? " current" : ""}${move.penalised ? " penalised" : ""}`
