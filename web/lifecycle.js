@@ -45,7 +45,7 @@ export function showFriendGame(setup, clock) {
   app.fromRecord = false;
 }
 
-/** A time forfeit is being sent while `promise` runs (the clock's tick does not send another).
+/** A time forfeit is being sent while `send` runs (the clock's tick does not send another meanwhile).
  *  @template T @param {() => Promise<T>} send @returns {Promise<T>} */
 export function whileFlagging(send) {
   app.flagging = true;
