@@ -20,4 +20,7 @@ python3 -m mypy
 python3 web/build.py
 # The page's JavaScript, checked by TypeScript over its JSDoc types (typescript comes with web/'s npm packages).
 (cd web && node node_modules/typescript/bin/tsc -p tsconfig.json)
+# eslint over the page's JavaScript (web/eslint.config.js: the recommended rules, a few that catch real bugs, and
+# our rule that a field of the page's state is written only by its owner, web/state-owners.js).
+(cd web && node node_modules/eslint/bin/eslint.js .)
 python3 -m pytest "$@"

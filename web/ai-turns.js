@@ -3,17 +3,24 @@
 // player may tell it to move now.
 
 import { t } from "./i18n.js";
-import { call, EngineRestarted, task } from "./engine-queue.js";
+import { call, EngineRestarted, setThinking, task } from "./engine-queue.js";
 import { afterMove } from "./game-events.js";
 import { renderAll, renderStatus, showError } from "./render.js";
 import { announce } from "./ui/announce.js";
 import { searchPool } from "./search-pool.js";
 import { app } from "./state.js";
+import { onSetView } from "./view.js";
 
 // An AI reply is shown no sooner than this after the player's move, so that move's animation
 // lands first; with reduced motion nothing animates, so nothing needs waiting for.
 const AI_PACE_MS = 300;
 const THINK_SLICE_MS = 200; // a level that thinks by time searches in slices: the page stays in charge
+
+// A new position: the computer may try it, even if it refused the last one; a move starts its crash count anew.
+onSetView((_view, { moved }) => {
+  app.aiFailed = false;
+  if (moved) app.aiCrashes = 0;
+});
 
 /** A level that thinks by time (the top level) thinks in slices, showing its progress, until its time is
  *  up or the player asks it to move now; then ai_move plays the best move it found. Others: nothing.
@@ -78,7 +85,7 @@ export function scheduleAi() {
     app.aiScheduled = false;
     const now = app.view;
     if (now.outcome || app.setup.players[now.turn_player] !== "ai") return;
-    app.thinking = true;
+    setThinking(true);
     renderAll();
     const started = performance.now();
     try {
@@ -86,8 +93,8 @@ export function scheduleAi() {
       const result = await call("ai_move", { level: app.setup.level });
       const pace = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? 0 : AI_PACE_MS;
       const wait = pace - (performance.now() - started);
-      if (wait > 0) await new Promise((resolve) => window.setTimeout(resolve, wait));
-      app.thinking = false;
+      if (wait > 0) await new Promise((resolve) => { window.setTimeout(resolve, wait); });
+      setThinking(false);
       await afterMove(result.view, "ai");
     } catch (err) {
       // a refusal, or a second crash on the same position: do not ask again, the error stays on screen
@@ -97,7 +104,7 @@ export function scheduleAi() {
         showError(err);
       }
     } finally {
-      app.thinking = false;
+      setThinking(false);
     }
   }).then(scheduleAi, scheduleAi);
 }

@@ -5,16 +5,17 @@
 
 import { moveNow, scheduleAi } from "./ai-turns.js";
 import { mount } from "./controller.js";
-import { call, task } from "./engine-queue.js";
-import { saveGame } from "./game-events.js";
+import { call, setThinking, task } from "./engine-queue.js";
+import { keepRecord, saveGame } from "./game-events.js";
 import { askHint, playQueued } from "./human-turns.js";
-import { loadRecord, resign, restoreSaved, startGame, undo } from "./lifecycle.js";
+import { changeSetup, loadRecord, resign, restoreSaved, setPersist, startGame, undo } from "./lifecycle.js";
 import { errorText, renderAll, showGameOverPanel, showMessage, startClockTicks } from "./render.js";
 import { checkGame, enterReplay, pickReplay, stepReplay, toggleAutoplay } from "./replay.js";
 import { app, NO_LEGAL, setupFor, variantInfo, viewFlag } from "./state.js";
 import { post, readyDetails, runPending, startEmbed } from "./embed.js";
 import { createEngine } from "./engine-client.js";
 import { getLang, setLang, t, translateStatic } from "./i18n.js";
+import { setFirstView } from "./view.js";
 import { setPieces } from "./pieces.js";
 import { STATIC } from "./static-info.js";
 import { announce, setAnnouncer } from "./ui/announce.js";
@@ -64,7 +65,7 @@ for (const { name, reason, value } of paramErrors) {
 
 app.settings = settings;
 app.embed = embed;
-app.persist = !embed;
+setPersist(!embed);
 app.info = STATIC.info;
 checkParamsAgainstInfo();
 
@@ -205,7 +206,7 @@ function openRecord() {
   }
   task(async () => {
     try {
-      app.record = (await call("export")).record;
+      keepRecord((await call("export")).record);
     } catch {
       /* show what we have */
     }
@@ -238,7 +239,7 @@ function onProgress(stageOrEvent, fraction) {
 }
 
 function onCrash() {
-  app.thinking = false;
+  setThinking(false);
   renderAll();
 }
 
@@ -262,11 +263,11 @@ async function startInitialGame(saved) {
     try {
       const view = await loadRecord(params.record, { persist: false });
       if (view.outcome) {
-        app.persist = false; // a finished shared game is for review; the saved game stays
+        setPersist(false); // a finished shared game is for review; the saved game stays
         await enterReplay(0);
         if (!window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) toggleAutoplay();
       } else {
-        app.persist = !embed;
+        setPersist(!embed);
         await saveGame();
         forgetGameParams();
       }
@@ -337,16 +338,16 @@ function checkParamsAgainstInfo() {
 function firstView(saved) {
   const urlGame = ["variant", "level", "first", "seed", "options"].some((k) => k in params);
   if (params.record) { // a shared game: nothing to click until it is loaded
-    app.setup = setupFor(initialChoice());
+    changeSetup(setupFor(initialChoice()));
     return { ...bootView(STATIC, initialChoice(), false), legal: NO_LEGAL };
   }
   if (saved && !urlGame) {
-    app.setup = setupFor({ ...saved, first: saved.players[1] === "ai" ? "ai" : "human" });
+    changeSetup(setupFor({ ...saved, first: saved.players[1] === "ai" ? "ai" : "human" }));
     const cached = store.loadCachedView(saved.record);
     return cached ?? bootView(STATIC, { variant: null }, false);
   }
   const choice = initialChoice();
-  app.setup = setupFor(choice);
+  changeSetup(setupFor(choice));
   return bootView(STATIC, choice, app.setup.players[1] === "human");
 }
 
@@ -377,7 +378,7 @@ async function boot() {
   startClockTicks();
   const saved = embed ? { game: null } : store.loadGame();
   if (saved.error) messages.push(() => t("error.saved", { reason: saved.error }));
-  app.view = firstView(saved.game);
+  setFirstView(firstView(saved.game));
   setPieces(app.info.variants.find((v) => v.name === app.view.variant)?.pieces);
   renderAll(); // the board first (a few milliseconds), then Python starts in its worker
   try {

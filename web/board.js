@@ -381,7 +381,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
     const { col, row } = cellPosition(focusSq);
     const lastCol = shape.files - 1;
     const lastRow = shape.ranks - 1;
-    let next = null;
+    let next;
     switch (event.key) {
       case "ArrowLeft": next = [Math.max(0, col - 1), row]; break;
       case "ArrowRight": next = [Math.min(lastCol, col + 1), row]; break;

@@ -81,39 +81,41 @@ function claimsToBeOurs(data) {
 }
 
 /** Turn embed options {variant, level, first, seed, options, serious} into a new-game choice; null (after fail) if bad. */
-/** @param {Record<string, any>} data @param {(err: unknown) => void} fail
+/** @param {Record<string, unknown>} data @param {(err: unknown) => void} fail
  *  @returns {{choice: import("./state.js").Choice, seed: string | null} | null} */
 function choiceFromOptions(data, fail) {
   /** @type {import("./state.js").Choice} */
   const choice = { ...app.settings, mode: "ai", options: {} };
   if (data.variant !== undefined) {
-    if (!app.info.variants.some((v) => v.name === data.variant)) {
-      return fail(`unknown variant ${JSON.stringify(data.variant)}`), null;
+    const variant = app.info.variants.find((v) => v.name === data.variant);
+    if (!variant) {
+      fail(`unknown variant ${JSON.stringify(data.variant)}`);
+      return null;
     }
-    choice.variant = data.variant;
+    choice.variant = variant.name;
   }
   if (data.level !== undefined) {
     const level = matchLevel(data.level, app.info.levels);
-    if (!level) return fail(`unknown level ${JSON.stringify(data.level)}`), null;
+    if (!level) { fail(`unknown level ${JSON.stringify(data.level)}`); return null; }
     choice.level = level;
   }
   if (data.first !== undefined) {
-    if (data.first !== "human" && data.first !== "ai") return fail("first must be human or ai"), null;
+    if (data.first !== "human" && data.first !== "ai") { fail("first must be human or ai"); return null; }
     choice.first = data.first;
   }
   if (data.options !== undefined) {
-    if (!data.options || typeof data.options !== "object") return fail("options must be an object"), null;
-    choice.options = data.options;
+    if (!data.options || typeof data.options !== "object") { fail("options must be an object"); return null; }
+    choice.options = /** @type {Record<string, unknown>} */ (data.options);
   }
   if (data.serious !== undefined) {
-    if (typeof data.serious !== "boolean") return fail("serious must be true or false"), null;
+    if (typeof data.serious !== "boolean") { fail("serious must be true or false"); return null; }
     choice.serious = data.serious;
   }
   let seed = null;
   if (data.seed !== undefined && data.seed !== null) {
     const text = String(data.seed).trim();
-    if (!/^\d+$/.test(text)) return fail("seed must be a whole number 0 or more"), null;
-    if (text.length > 18) return fail("seed is too long (at most 18 digits)"), null;
+    if (!/^\d+$/.test(text)) { fail("seed must be a whole number 0 or more"); return null; }
+    if (text.length > 18) { fail("seed is too long (at most 18 digits)"); return null; }
     seed = text; // the engine reads digits exactly; a JavaScript number would round a long seed
   }
   return { choice, seed };

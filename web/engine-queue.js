@@ -31,9 +31,15 @@ function engine() {
   return app.engine;
 }
 
+/** Whether the computer is thinking about its move (the status line says so; the board waits).
+ *  @param {boolean} thinking */
+export function setThinking(thinking) {
+  app.thinking = thinking;
+}
+
 async function recoverAfterCrash() {
   showMessage(t("status.engineRestart"));
-  app.thinking = false;
+  setThinking(false);
   try {
     // the client restores its last record in the new worker; make sure it is ours
     let view = await engine().call("view");

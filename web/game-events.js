@@ -10,9 +10,20 @@ import { savedClock } from "./ui/clock.js";
 import { playSound } from "./ui/sound.js";
 import * as store from "./ui/storage.js";
 import { app, emit, humanColor } from "./state.js";
-import { setView } from "./view.js";
+import { onSetView, setView } from "./view.js";
 
 /** @typedef {import("./protocol").View} View */
+
+// A game going on again (a new one, an undo) has no end to evaluate yet.
+onSetView((view) => {
+  if (!view.outcome) app.evaluations = null;
+});
+
+/** Keep `record` as the game's (the export the record dialog shows, a saved game's, a friend game's end).
+ *  @param {string} record */
+export function keepRecord(record) {
+  app.record = record;
+}
 
 /** A move was played (by anyone): show it, say it, save it, tell the parent page.
  *  @param {View} view @param {"human" | "ai"} by */
@@ -22,9 +33,7 @@ export async function afterMove(view, by) {
   for (const color of /** @type {const} */ (["red", "black"])) {
     if ((view.penalties?.[color] ?? 0) > (before[color] ?? 0)) app.flashes[color] = performance.now();
   }
-  setView(view, { moved: true });
-  app.aiCrashes = 0;
-  app.fromRecord = false;
+  setView(view, { moved: true }); // its owners forget the AI's crashes and that the game came from a record
   renderAll(view.last_move);
   const entry = view.moves.at(-1);
   if (entry) {

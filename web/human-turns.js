@@ -11,8 +11,21 @@ import { confirmDialog } from "./ui/confirm.js";
 import { $ } from "./ui/dom.js";
 import { engineErrorText } from "./ui/messages.js";
 import { app, findAction, humanCanAct, humanToMove } from "./state.js";
+import { onSetView } from "./view.js";
 
 /** @typedef {import("./board.js").Action} Action */
+
+// A new position: the hint and the note were about the last one.
+onSetView(() => {
+  app.hint = null;
+  app.note = null;
+});
+
+/** Say `note` in the status line (why a click did nothing, a penalty's warning), or nothing (null).
+ *  @param {string | null} note */
+export function setNote(note) {
+  app.note = note;
+}
 
 /** The board's report of a chosen action (a legal entry, or a flip).
  *  @param {Action} action */

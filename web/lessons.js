@@ -9,8 +9,8 @@
 import { call, EngineRestarted, task } from "./engine-queue.js";
 import { getLang, t } from "./i18n.js";
 import { renderAll, showError } from "./render.js";
-import { enterReplay, onReplayNavigate, REVIEW_NODES } from "./replay.js";
-import { app, costText, markOf, NO_LEGAL, stopReplay } from "./state.js";
+import { enterReplay, onReplayNavigate, REVIEW_NODES, stopReplay } from "./replay.js";
+import { app, costText, markOf, NO_LEGAL } from "./state.js";
 import { announce } from "./ui/announce.js";
 import { $, el } from "./ui/dom.js";
 import { offerLessons } from "./ui/gameover.js";
@@ -285,7 +285,7 @@ function headingText(lesson) {
  *  never a piece. @param {LessonAction} action @param {Record<string, string | null>} squares */
 function actionWords(action, squares) {
   if (action.from === action.to && action.kind !== "swap") return t("lesson.flip", { sq: action.to });
-  return actionText({ ...action, kind: /** @type {any} */ (action.kind || (squares[action.to] ? "capture" : "move")) },
+  return actionText({ ...action, kind: action.kind || (squares[action.to] ? "capture" : "move") },
     squares, moveStyle(app.settings)) || action.move;
 }
 

@@ -5,16 +5,52 @@
 import { t } from "./i18n.js";
 import { scheduleAi } from "./ai-turns.js";
 import { call, EngineRestarted, restoreArgs, task } from "./engine-queue.js";
-import { gameOver, saveGame } from "./game-events.js";
+import { gameOver, keepRecord, saveGame } from "./game-events.js";
+import { forgetReview, stopReplay } from "./replay.js";
 import { hideGameOver, renderAll, showError, statusText } from "./render.js";
 import { announce } from "./ui/announce.js";
 import { createClock, restoreClock, switchClock } from "./ui/clock.js";
-import { app, humanPlayer, resigner, setupFor, setupFromView, stopReplay } from "./state.js";
-import { setView } from "./view.js";
+import { app, humanPlayer, resigner, setupFor, setupFromView } from "./state.js";
+import { onSetView, setView } from "./view.js";
 
 /** @typedef {import("./protocol").View} View */
 /** @typedef {import("./state.js").Choice} Choice */
+/** @typedef {import("./state.js").Setup} Setup */
+/** @typedef {import("./ui/clock.js").Clock} Clock */
 /** @typedef {import("./ui/storage.js").SavedGame} SavedGame */
+
+// A move played here makes the game this page's own, whatever record it came from.
+onSetView((_view, { moved }) => {
+  if (moved) app.fromRecord = false;
+});
+
+/** Who plays what, before Python answers (the page's first board) or as a friend game's sides say.
+ *  @param {Setup} setup */
+export function changeSetup(setup) {
+  app.setup = setup;
+}
+
+/** Whether this page saves its game and restores it on the next visit (not a finished shared game's).
+ *  @param {boolean} persist */
+export function setPersist(persist) {
+  app.persist = persist;
+}
+
+/** A friend game is on the board: its sides and clocks are the protocol's, and this page keeps nothing of it
+ *  (web/remote/store.js keeps the session). @param {Setup} setup @param {Clock | null} clock */
+export function showFriendGame(setup, clock) {
+  app.setup = setup;
+  app.clock = clock;
+  app.persist = false;
+  app.fromRecord = false;
+}
+
+/** A time forfeit is being sent while `send` runs (the clock's tick does not send another meanwhile).
+ *  @template T @param {() => Promise<T>} send @returns {Promise<T>} */
+export function whileFlagging(send) {
+  app.flagging = true;
+  return send().finally(() => { app.flagging = false; });
+}
 
 /** The new_game command's arguments for a new-game choice.
  *  @param {Choice} choice @param {string | null} [seed] */
@@ -40,7 +76,7 @@ export function startGame(choice, seed = null) {
     app.fromRecord = false;
     app.seed = seed ?? null;
     app.clock = createClock(choice.clock);
-    app.review = null;
+    forgetReview();
     setView(view);
     app.persist = !app.embed;
     renderAll();
@@ -64,7 +100,7 @@ export function loadRecord(record, { persist = !app.embed } = {}) {
     app.setup = setupFromView(view, app.setup); // the record's tags say who plays each side
     app.seed = null;
     app.clock = null;
-    app.review = null;
+    forgetReview();
     setView(view);
     app.fromRecord = true;
     app.persist = persist;
@@ -87,7 +123,7 @@ export async function restoreSaved(saved) {
   app.seed = saved.seed ?? null;
   app.clock = restoreClock(saved.clock);
   setView(view);
-  app.record = saved.record;
+  keepRecord(saved.record);
   if (view.outcome) gameOver();
   return view;
 }
@@ -121,9 +157,8 @@ export function resign() {
 /** A player's time ran out: the engine ends the game (time forfeit).
  *  @param {number} player */
 export function flag(player) {
-  app.flagging = true;
   if (app.clock) switchClock(app.clock, null, performance.now());
-  endGameBy("timeout", player).finally(() => { app.flagging = false; });
+  whileFlagging(() => endGameBy("timeout", player));
 }
 
 /** A command that ends the game for ``player`` (a time forfeit, a resignation): show and save the end.

@@ -5,9 +5,10 @@
 import { call, EngineRestarted, task } from "./engine-queue.js";
 import { renderAll, renderButtons, showError, showGameOverPanel } from "./render.js";
 import { t } from "./i18n.js";
-import { app, markOf, replayPosition, shownReplayPly, stopReplay } from "./state.js";
+import { app, markOf, replayPosition, shownReplayPly } from "./state.js";
 import { announce, describeMove } from "./ui/announce.js";
 import { $ } from "./ui/dom.js";
+import { onSetView } from "./view.js";
 
 const REPLAY_STEP_MS = 900;
 export const REVIEW_NODES = 1500; // per ply of the blunder check: about 0.1 s in the browser
@@ -22,6 +23,25 @@ export function onReplayNavigate(fn) {
 }
 
 /** @typedef {import("./protocol").BoardView} BoardView */
+
+// A new view of the live game: back to it from any replay; its positions are the new game's to fetch.
+onSetView((view) => {
+  app.replayPly = null;
+  app.replayView = null;
+  app.positions = new Map();
+  if (!view.outcome) stopReplay();
+});
+
+/** Stop a replay that plays itself through (the board stays where it is). */
+export function stopReplay() {
+  if (app.replayTimer) window.clearInterval(app.replayTimer);
+  app.replayTimer = null;
+}
+
+/** Forget the blunder check (a new game, a loaded record). */
+export function forgetReview() {
+  app.review = null;
+}
 
 /** Show the board after `ply` actions of the finished game; positions come from the bridge.
  *  `lesson`: a lesson shows its position (any other step ends the lesson).

@@ -61,6 +61,9 @@ import { t } from "./i18n.js";
 
 /** @typedef {"move" | "gameover" | "ready"} AppEvent */
 
+/** What an app event tells (the embed protocol posts it to the parent page as it is).
+ *  @typedef {Record<string, unknown>} EventDetails */
+
 export const MISTAKE = 3; // points a move may lose before the review marks it (?), and a blunder (??)
 export const BLUNDER = 8;
 
@@ -69,7 +72,8 @@ export const NO_LEGAL = { flips: [], moves: {} };
 
 /**
  * The app's state. `settings`, `info`, `setup` and `view` are set at start-up (web/app.js) before
- * anything reads them.
+ * anything reads them. Any module reads a field; only its owner (web/state-owners.js) writes it, and
+ * others change it through the owner's named changes (eslint's hdchess/store-owners checks it).
  * @typedef {object} App
  * @property {Engine | null} engine
  * @property {boolean} ready
@@ -107,10 +111,10 @@ export const NO_LEGAL = { flips: [], moves: {} };
  * @property {Clock | null} clock
  * @property {Review | null} review
  * @property {{nodes: number, depth: number, ms: number, helpers: ({nodes: number, depth: number} | null)[]} | null} lastThink
- * @property {Record<AppEvent, ((details: any) => void)[]>} listeners
+ * @property {Record<AppEvent, ((details: EventDetails) => void)[]>} listeners
  */
 
-const unset = /** @type {any} */ (null); // set at start-up, before anything reads it
+const unset = /** @type {never} */ (null); // set at start-up, before anything reads it
 
 /** @type {App} */
 export const app = {
@@ -152,12 +156,12 @@ export const app = {
 };
 
 /** Fire an app event (the embed protocol listens).
- *  @param {AppEvent} type @param {object} details */
+ *  @param {AppEvent} type @param {EventDetails} details */
 export function emit(type, details) {
   for (const fn of app.listeners[type] ?? []) fn(details);
 }
 
-/** @param {AppEvent} type @param {(details: any) => void} fn */
+/** @param {AppEvent} type @param {(details: EventDetails) => void} fn */
 export function on(type, fn) {
   app.listeners[type].push(fn);
 }
@@ -287,9 +291,4 @@ export function reviewHintAt(ply) {
   if (ply === null) return null;
   const next = app.review?.marks?.get(ply + 1);
   return next && markOf(next) ? { from: next.best_from, to: next.best_to } : null;
-}
-
-export function stopReplay() {
-  if (app.replayTimer) window.clearInterval(app.replayTimer);
-  app.replayTimer = null;
 }

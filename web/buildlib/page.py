@@ -15,8 +15,8 @@ from .trystero import vendor_trystero
 
 # web/ files that build or serve the site but are no part of it.
 NOT_IN_SITE = {"build.py", "serve.py", "compile-pyc.mjs", "package.json", "package-lock.json", "sw.js", "README.md",
-               "tsconfig.json"}
-NOT_IN_SITE_DIRS = {"node_modules", ".cache", "__pycache__", "buildlib"}
+               "tsconfig.json", "eslint.config.js", "state-owners.js"}
+NOT_IN_SITE_DIRS = {"node_modules", ".cache", "__pycache__", "buildlib", "eslint-rules"}
 RUNTIME_FALLBACK = "pyodide/pyodide.asm.wasm"
 NOT_IN_SITE_SUFFIXES = (".d.ts",)  # type declarations for the checker (tsc), never loaded by the page
 SW_VERSION_MARK = "__HDCHESS_CACHE_VERSION__"

@@ -68,8 +68,8 @@ def left_out_of_stdlib(filename: str) -> bool:
 
 
 def npm_packages_current() -> bool:
-    """Does web/node_modules hold each package web/package.json names (Pyodide, and the checker,
-    TypeScript), at the version web/package-lock.json pins? A checkout whose node_modules predates a
+    """Does web/node_modules hold each package web/package.json names (Pyodide, and the checkers,
+    TypeScript and eslint), at the version web/package-lock.json pins? A checkout whose node_modules predates a
     new package is brought up to date."""
     lock = WEB / "package-lock.json"
     wanted = json.loads((WEB / "package.json").read_text())

@@ -7,7 +7,9 @@
 
 import { t } from "../i18n.js";
 import { call, task } from "../engine-queue.js";
-import { gameOver } from "../game-events.js";
+import { gameOver, keepRecord } from "../game-events.js";
+import { setNote } from "../human-turns.js";
+import { changeSetup, setPersist, showFriendGame, whileFlagging } from "../lifecycle.js";
 import { noteSaysTurn, renderAll, renderStatus, showMessage } from "../render.js";
 import { app } from "../state.js";
 import { setView } from "../view.js";
@@ -114,18 +116,17 @@ function show(view) {
   const remoteStatus = current?.remote ?? {};
   const me = remoteStatus.me === 2 ? 2 : 1;
   const names = remoteStatus.names ?? {};
-  const setup = inSetup();
-  const players = setup ? { 1: "remote", 2: "remote" } : { [me]: "human", [3 - me]: "remote" };
-  if (setup) setupNote();
+  const settingUp = inSetup();
+  const players = settingUp ? { 1: "remote", 2: "remote" } : { [me]: "human", [3 - me]: "remote" };
+  if (settingUp) setupNote();
   const seat = t("start.seat"); // in the set-up, who plays which side is not drawn yet
-  app.setup = { mode: "ai", level: app.setup?.level ?? "", players: /** @type {any} */ (players),
-    names: setup ? { 1: seat, 2: seat }
+  /** @type {import("../state.js").Setup} */
+  const setup = { mode: "ai", level: app.setup?.level ?? "", players: /** @type {any} */ (players),
+    names: settingUp ? { 1: seat, 2: seat }
       : { 1: names["1"] ?? "", 2: names["2"] ?? "", [3 - me]: names[String(3 - me)] ?? current?.peerName ?? "" } };
   const before = app.view?.moves?.length ?? 0;
   setView(view, { moved: view.moves.length > before });
-  app.persist = false; // the friend game is kept by its own store, never as this page's local game
-  app.fromRecord = false;
-  syncClock();
+  showFriendGame(setup, friendClock()); // kept by its own store, never as this page's local game
   renderAll(view.moves.length > before ? view.last_move : null);
 }
 
@@ -140,8 +141,8 @@ function currentStep() {
 function setupNote() {
   const step = currentStep();
   if (!step) return;
-  app.note = step.text;
-  noteSaysTurn(app.note);
+  setNote(step.text);
+  noteSaysTurn(step.text);
 }
 
 /** Ask the protocol for a fresh status now and then while the friend owes something (a claim may open). */
@@ -155,15 +156,13 @@ function startTicks() {
   }, TICK_MS);
 }
 
-/** The page's clock from the protocol's readings (each side's time left now, whose runs). */
-function syncClock() {
+/** The page's clock from the protocol's readings (each side's time left now, whose runs), or null.
+ *  @returns {import("./clock.js").Clock | null} */
+function friendClock() {
   const status = current?.remote;
   const clock = status?.clock;
-  if (!clock || !status.clocks) {
-    app.clock = null;
-    return;
-  }
-  app.clock = { control: `${Math.round(clock.initial_ms / 60_000)}+${Math.round(clock.increment_ms / 1000)}`,
+  if (!clock || !status.clocks) return null;
+  return { control: `${Math.round(clock.initial_ms / 60_000)}+${Math.round(clock.increment_ms / 1000)}`,
     incrementMs: clock.increment_ms, remaining: { 1: status.clocks["1"], 2: status.clocks["2"] },
     running: status.running ?? null, since: performance.now() };
 }
@@ -198,7 +197,7 @@ function onEvent(event) {
     case "game_over": {
       if (current) current.over = true;
       const record = typeof event.record === "string" ? event.record : friendRecord();
-      if (record) app.record = record;
+      if (record) keepRecord(record);
       // the finished game into this page's own session too, so the end panel's graph, the check and the
       // review read this game (the remote session is the protocol's, beside it)
       task(async () => {
@@ -218,7 +217,7 @@ function onEvent(event) {
       break;
     case "started": {
       const words = firstWords(event.first, name);
-      app.note = words; // the status line: whose turn, then who was drawn to open
+      setNote(words); // the status line: whose turn, then who was drawn to open
       noteSaysTurn(null);
       note(words);
       renderStatus();
@@ -247,8 +246,8 @@ export async function startFriendGame(connected) {
   log.length = 0;
   bindLink(connected.link);
   if (!connected.resume) { // nobody's turn until the set-up is done: the old game's board takes no click
-    app.setup = { ...app.setup, players: /** @type {any} */ ({ 1: "remote", 2: "remote" }),
-      names: { 1: t("start.seat"), 2: t("start.seat") } };
+    changeSetup({ ...app.setup, players: /** @type {any} */ ({ 1: "remote", 2: "remote" }),
+      names: { 1: t("start.seat"), 2: t("start.seat") } });
     setupNote();
     renderAll();
   }
@@ -338,9 +337,10 @@ export function friendExplain({ from, to }) {
   if (!app.ready || app.busy || current.over || current.remote?.phase !== "playing") return true;
   call("remote_explain", from ? { from, to } : { to }).then((result) => {
     if (!result?.reason) return;
-    app.note = engineErrorText({ message: result.reason, code: result.code, params: result.params });
+    const note = engineErrorText({ message: result.reason, code: result.code, params: result.params });
+    setNote(note);
     renderStatus();
-    announce(app.note);
+    announce(note);
   }, () => {});
   return true;
 }
@@ -354,10 +354,9 @@ export function friendResign() {
 export function friendFlag(player) {
   if (!current) return false;
   if (player !== current.remote?.me && !app.flagging) {
-    app.flagging = true; // the claim waits the protocol's grace: the friend's own clock is out by then too
-    setTimeout(() => {
-      remote("remote_claim").finally(() => { app.flagging = false; });
-    }, current.remote?.claim_grace_ms ?? 0);
+    // the claim waits the protocol's grace: the friend's own clock is out by then too
+    const grace = current.remote?.claim_grace_ms ?? 0;
+    whileFlagging(() => new Promise((resolve) => { setTimeout(resolve, grace); }).then(() => remote("remote_claim")));
   }
   return true;
 }
@@ -379,7 +378,7 @@ function leave() {
   clearFriendGame();
   bar?.remove();
   bar = null;
-  app.persist = !app.embed;
+  setPersist(!app.embed);
 }
 
 /** Leave the friend game (from the bar), back to an ordinary game. */

@@ -42,14 +42,14 @@ export function codeErrorText(err) {
 }
 
 /** The game on offer in words: its title, its clock and its rule options.
- *  @param {any} info the bridge's info @param {OfferedGame} game */
+ *  @param {import("../engine-client.js").Info} info the bridge's info @param {OfferedGame} game */
 export function describeGame(info, game) {
-  const variant = info.variants.find((/** @type {any} */ v) => v.name === game.variant);
+  const variant = info.variants.find((v) => v.name === game.variant);
   const title = variant ? variantTitle(variant) : String(game.variant);
   const [m, s] = String(game.clock ?? "none").split("+");
   const clock = game.clock === "none" || !s ? t("clock.none")
     : Number(s) ? t("clock.control", { m, s }) : t("clock.controlPlain", { m });
-  const options = (variant?.options ?? []).map((/** @type {any} */ option) => {
+  const options = (variant?.options ?? []).map((option) => {
     const value = game.options?.[option.name] ?? option.default;
     const shown = option.choices?.length ? choiceLabel(variant, option, String(value)) : String(value);
     return t("label.pair", { label: optionLabel(option, variant), value: shown });
@@ -67,7 +67,7 @@ export function cleanName(text) {
 
 /**
  * @param {HTMLDialogElement} dialog
- * @param {{info: () => any,
+ * @param {{info: () => import("../engine-client.js").Info,
  *   onConnected: (connected: Connected) => void,
  *   onResumeCode?: (session: string) => {game: OfferedGame, myName: string, peerName: string} | null}} hooks
  */
@@ -133,7 +133,7 @@ export function createFriendDialog(dialog, { info, onConnected, onResumeCode }) 
       qr = el("figure", { class: "friend-qr" },
         await qrSvg(url, t(kind === "reply" ? "friend.replyQr" : "friend.invitationQr")));
     } catch {
-      qr = null; // a link too long for a QR code still works as a link
+      // a link too long for a QR code still works as a link
     }
     return { block, qr, help: id };
   }
