@@ -42,13 +42,15 @@
  * @property {boolean} [loses] it loses the game at once for its player (the bridge says so: Cheight's cover
  *   of one's own General); the page asks first
  * @property {string} [choice] what tells it apart from the others with the same squares (the choice menu)
+ * @property {string[]} [path] a chain of captures' landing squares in turn (banqi's house rule): the board
+ *   offers it capture by capture (web/chain-steps.js)
  */
 
 /** @typedef {{flips: string[], moves: Record<string, Action[]>}} Legal */
 
 /** @typedef {{files: number, ranks: number, names?: string[]}} BoardShape */
 
-/** @typedef {{from: string, to: string, kind?: string}} LastMove */
+/** @typedef {{from: string, to: string, kind?: string, path?: string[]}} LastMove */
 
 /**
  * One entry of a view's move list.
@@ -62,6 +64,8 @@
  * @property {string} to
  * @property {string | null} [revealed]
  * @property {string | null} [captured]
+ * @property {string[]} [path] a chain of captures' landing squares in turn
+ * @property {(string | null)[]} [victims] the pieces a chain took on them
  * @property {boolean} [penalised]
  */
 
