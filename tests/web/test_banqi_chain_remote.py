@@ -1,0 +1,88 @@
+"""A game against a friend (two pages in two browser contexts) of banqi with both house rules on (chain
+captures and the charging Chariot, RULES.md 4.1): the invitation carries the options and both pages play by
+them; each side plays through the board's clicks, a chain capture by capture; the game is played to its end
+and verified on both pages (every flip, the shuffles and every move, chains included)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from test_remote_connect import connect
+from test_remote_page_games import state, two_pages, wait_started, wait_verified  # noqa: F401 (a fixture)
+from web_support import cell
+
+pytestmark = pytest.mark.web
+
+HOUSE_RULES = {"chain_captures": "yes", "chariot_rush": "yes"}
+MAX_ACTIONS = 200  # past this the side to act resigns (a game of random moves can wander; it still ends)
+
+
+def pick(legal, rng):
+    """An action as the board lists it: the longest chain when there is one, else a capture (games end
+    sooner), else any move or flip (a flip as {from, to} on one square)."""
+    entries = [a for options in legal["moves"].values() for a in options]
+    chains = [a for a in entries if len(a.get("path", [])) >= 2]
+    if chains:
+        return max(chains, key=lambda a: (len(a["path"]), a["move"]))
+    captures = [a for a in entries if a["capture"]]
+    flips = [{"move": sq, "from": sq, "to": sq} for sq in legal["flips"]]
+    pool = captures or entries + flips
+    return rng.choice(pool) if pool else None
+
+
+def click_action(page, action):
+    """Play ``action`` as a player does: a flip by its square; a move or a chain by its piece and then each
+    square it lands on in turn."""
+    if action["from"] == action["to"]:
+        cell(page, action["to"]).click()
+        return
+    cell(page, action["from"]).click()
+    for square in action.get("path") or [action["to"]]:
+        cell(page, square).click()
+
+
+def play_by_clicks(host, guest, rng):
+    """Both pages act in turn through the board until the game ends; returns the actions played."""
+    played = []
+    while True:
+        for page in (host, guest):
+            now = state(page)
+            if now["outcome"]:
+                return played
+            status = now["status"]
+            if not status["my_turn"] or status["pending"] or now["busy"]:
+                continue
+            if len(played) >= MAX_ACTIONS:
+                page.evaluate("window.friendGame.friendResign()")
+                continue
+            action = pick(now["legal"], rng)
+            if action is None:
+                continue
+            click_action(page, action)
+            try:
+                page.wait_for_function("(n) => window.appState.view.moves.length >= n || window.appState.view.outcome",
+                                       arg=len(now["moves"]) + 1, timeout=5_000)
+                played.append(action["move"])
+            except PlaywrightTimeout:  # the page was busy with a message: the click did nothing, try again
+                page.keyboard.press("Escape")
+        host.wait_for_timeout(50)
+
+
+def test_a_friend_game_with_both_house_rules_ends_verified_on_both_pages(two_pages, open_app,  # noqa: F811
+                                                                          wait_for_engine):
+    host, guest, _ = two_pages
+    connect(host, guest, open_app, wait_for_engine, variant="banqi", options=HOUSE_RULES)
+    for page in (host, guest):
+        wait_started(page)
+        options = page.evaluate("() => window.appState.view.options")
+        assert {k: options.get(k) for k in HOUSE_RULES} == HOUSE_RULES, options  # both pages play by them
+    played = play_by_clicks(host, guest, random.Random(51))
+    ends = [wait_verified(page) for page in (host, guest)]
+    for end in ends:
+        assert end["status"]["phase"] == "verified", end["status"]
+        assert end["status"]["cheat"] is None
+    assert ends[0]["moves"] == ends[1]["moves"]  # one transcript, seen alike
+    chains = [move for move in ends[0]["moves"] if move.count("x") >= 2]
+    assert chains and set(chains) <= set(played)  # chains were played, each as one action of the transcript
