@@ -6,11 +6,10 @@ the charging Chariot on too, a charge takes a higher-ranked piece, and a chain m
 The positions are set up as shared records (the FEN tag and the options as tags)."""
 
 import re
-from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
-from web_support import cell
+from web_support import cell, open_two_player_record
 
 pytestmark = pytest.mark.web
 
@@ -26,11 +25,7 @@ CAPTURE = re.compile(r"\bcapture\b")
 
 def open_game(open_app, lang, fen, **options):
     """A two-player game from ``fen`` with ``options`` (rule options as record tags), opened as a record."""
-    tags = {"Variant": "banqi", "FEN": fen, "Player1Type": "human", "Player2Type": "human", **options}
-    record = "".join(f'[{k} "{v}"]\n' for k, v in tags.items()) + "\n*\n"
-    page = open_app(f"lang={lang}&record={quote(record)}")
-    page.wait_for_selector("#board.interactive", timeout=WAIT_MS)
-    return page
+    return open_two_player_record(open_app, lang, "banqi", fen, **options)
 
 
 def captures_marked(page):

@@ -10,7 +10,7 @@ import random
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_remote_connect import connect
-from test_remote_page_games import state, two_pages, wait_started, wait_verified  # noqa: F401 (a fixture)
+from test_remote_page_games import play_out, two_pages, wait_started, wait_verified  # noqa: F401 (a fixture)
 from web_support import cell
 
 pytestmark = pytest.mark.web
@@ -43,31 +43,22 @@ def click_action(page, action):
         cell(page, square).click()
 
 
-def play_by_clicks(host, guest, rng):
-    """Both pages act in turn through the board until the game ends; returns the actions played."""
-    played = []
-    while True:
-        for page in (host, guest):
-            now = state(page)
-            if now["outcome"]:
-                return played
-            status = now["status"]
-            if not status["my_turn"] or status["pending"] or now["busy"]:
-                continue
-            if len(played) >= MAX_ACTIONS:
-                page.evaluate("window.friendGame.friendResign()")
-                continue
-            action = pick(now["legal"], rng)
-            if action is None:
-                continue
-            click_action(page, action)
-            try:
-                page.wait_for_function("(n) => window.appState.view.moves.length >= n || window.appState.view.outcome",
-                                       arg=len(now["moves"]) + 1, timeout=5_000)
-                played.append(action["move"])
-            except PlaywrightTimeout:  # the page was busy with a message: the click did nothing, try again
-                page.keyboard.press("Escape")
-        host.wait_for_timeout(50)
+def act_by_clicks(played):
+    """An ``act`` for play_out: the action picked, played through the board's clicks, and kept in ``played``."""
+    def act(page, now, rng):
+        action = pick(now["legal"], rng)
+        if action is None:
+            return False
+        click_action(page, action)
+        try:
+            page.wait_for_function("(n) => window.appState.view.moves.length >= n || window.appState.view.outcome",
+                                   arg=len(now["moves"]) + 1, timeout=5_000)
+        except PlaywrightTimeout:  # the page was busy with a message: the clicks did nothing, try again
+            page.keyboard.press("Escape")
+            return False
+        played.append(action["move"])
+        return True
+    return act
 
 
 def test_a_friend_game_with_both_house_rules_ends_verified_on_both_pages(two_pages, open_app,  # noqa: F811
@@ -78,7 +69,8 @@ def test_a_friend_game_with_both_house_rules_ends_verified_on_both_pages(two_pag
         wait_started(page)
         options = page.evaluate("() => window.appState.view.options")
         assert {k: options.get(k) for k in HOUSE_RULES} == HOUSE_RULES, options  # both pages play by them
-    played = play_by_clicks(host, guest, random.Random(51))
+    played: list[str] = []
+    play_out(host, guest, random.Random(51), MAX_ACTIONS, act_by_clicks(played))
     ends = [wait_verified(page) for page in (host, guest)]
     for end in ends:
         assert end["status"]["phase"] == "verified", end["status"]

@@ -2,6 +2,7 @@
 the wait until the page is idle, and screenshots for the session's notes."""
 
 from pathlib import Path
+from urllib.parse import quote
 
 from hdchess.bridge import Session
 
@@ -19,6 +20,16 @@ IDLE_JS = """async () => {
   const c = await import(new URL('web/controller.js', document.baseURI).href);
   return c.app.ready && c.app.busy === 0 && !c.app.thinking;
 }"""
+
+
+def open_two_player_record(open_app, lang, variant, fen, **tags):
+    """A game between two people at this page from ``fen``, opened as a shared record with ``tags`` (rule
+    options) added, in ``lang``; returned once the board takes clicks."""
+    all_tags = {"Variant": variant, "FEN": fen, "Player1Type": "human", "Player2Type": "human", **tags}
+    record = "".join(f'[{k} "{v}"]\n' for k, v in all_tags.items()) + "\n*\n"
+    page = open_app(f"lang={lang}&record={quote(record)}")
+    page.wait_for_selector("#board.interactive", timeout=60_000)
+    return page
 
 
 def cell(page, square):
