@@ -9,7 +9,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from web_support import cell, open_two_player_record
+from web_support import cell, open_set_up_game
 
 pytestmark = pytest.mark.web
 
@@ -25,7 +25,7 @@ CAPTURE = re.compile(r"\bcapture\b")
 
 def open_game(open_app, lang, fen, **options):
     """A two-player game from ``fen`` with ``options`` (rule options as record tags), opened as a record."""
-    return open_two_player_record(open_app, lang, "banqi", fen, **options)
+    return open_set_up_game(open_app, lang, "banqi", fen, **options)
 
 
 def captures_marked(page):
@@ -110,3 +110,33 @@ def test_a_charge_takes_a_higher_piece_and_charges_chain(open_app, engine_call, 
     assert view["squares"]["d4"] == "R" and view["squares"]["a4"] is None and view["side"] == "black"
     [(_, words)] = moves_listed(page)
     assert words == "俥a1×士a4×將d4"
+
+
+# Black's Chariot on a1 against Red's Horse (a2), Cannon (b2) and Soldiers (a3, b3); the computer plays Black.
+AI_CHAIN_START = "7K/PP6/HC6/r6k b - 0 20"
+# Every slide of a piece's disc, by its keyframes: a chain slides through each landing in turn.
+SLIDES_JS = """
+window.slides = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+  if (this.classList?.contains("disc") && !this.classList.contains("ghost")) window.slides.push(frames);
+  return animate.call(this, frames, options);
+};
+"""
+TOLD = {"en": re.compile(r"^Black Chariot on a1 captures (red [A-Za-z]+ on [a-h][1-4], )+"
+                         r"red [A-Za-z]+ on [a-h][1-4]\.$"),
+        "zh": re.compile(r"^黑方車 a1 连吃([a-h][1-4] 的红[^，。]+，)+[a-h][1-4] 的红[^，。]+。$")}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_computers_chain_slides_capture_by_capture_and_is_told_as_one_move(page, open_app, lang):
+    page.add_init_script(SLIDES_JS)
+    page = open_set_up_game(open_app, lang, "banqi", AI_CHAIN_START, ChainCaptures="yes", Player1Type="ai")
+    page.wait_for_function("() => document.querySelectorAll('#moves [data-move]').length === 1", timeout=WAIT_MS)
+    [(notation, words)] = moves_listed(page)
+    landings = notation.split("x")[1:]
+    assert notation.startswith("a1x") and len(landings) >= 2, notation  # a chain, as one move
+    assert words.startswith("車a1×") and words.count("×") == len(landings)
+    slide = page.evaluate("() => window.slides.at(-1)")
+    assert len(slide) == len(landings) + 1  # from a1 through each landing
+    expect(page.locator("#announcer")).to_have_text(TOLD[lang])

@@ -7,7 +7,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from web_support import cell, open_two_player_record
+from web_support import cell, open_set_up_game
 
 pytestmark = pytest.mark.web
 
@@ -24,7 +24,7 @@ MARK = {"en": "loses the game at once", "zh": "会立即输棋"}
 
 def open_game(open_app, lang, **tags):
     """A two-player game from START, opened as a shared record, with ``tags`` (rule options) added."""
-    return open_two_player_record(open_app, lang, "cheight", START, **tags)
+    return open_set_up_game(open_app, lang, "cheight", START, **tags)
 
 
 def try_suicide(page):

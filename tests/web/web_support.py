@@ -22,9 +22,9 @@ IDLE_JS = """async () => {
 }"""
 
 
-def open_two_player_record(open_app, lang, variant, fen, **tags):
-    """A game between two people at this page from ``fen``, opened as a shared record with ``tags`` (rule
-    options) added, in ``lang``; returned once the board takes clicks."""
+def open_set_up_game(open_app, lang, variant, fen, **tags):
+    """A game from ``fen``, opened as a shared record in ``lang`` with ``tags`` added (rule options; the
+    players are two people at this page unless the tags say otherwise); returned once the board takes clicks."""
     all_tags = {"Variant": variant, "FEN": fen, "Player1Type": "human", "Player2Type": "human", **tags}
     record = "".join(f'[{k} "{v}"]\n' for k, v in all_tags.items()) + "\n*\n"
     page = open_app(f"lang={lang}&record={quote(record)}")
