@@ -6,6 +6,7 @@ and verified on both pages (every flip, the shuffles and every move, chains incl
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -20,43 +21,38 @@ MAX_ACTIONS = 200  # past this the side to act resigns (a game of random moves c
 
 
 def pick(legal, rng):
-    """An action as the board lists it: the longest chain when there is one, else a capture (games end
-    sooner), else any move or flip (a flip as {from, to} on one square)."""
-    entries = [a for options in legal["moves"].values() for a in options]
-    chains = [a for a in entries if len(a.get("path", [])) >= 2]
+    """An action of the board's list, by its notation: the longest chain when there is one, else a capture
+    (games end sooner), else any move or flip."""
+    moves = [a["move"] for options in legal["moves"].values() for a in options]
+    chains = [m for m in moves if m.count("x") >= 2]
     if chains:
-        return max(chains, key=lambda a: (len(a["path"]), a["move"]))
-    captures = [a for a in entries if a["capture"]]
-    flips = [{"move": sq, "from": sq, "to": sq} for sq in legal["flips"]]
-    pool = captures or entries + flips
+        return max(chains, key=lambda m: (m.count("x"), m))
+    pool = [m for m in moves if "x" in m] or moves + legal["flips"]
     return rng.choice(pool) if pool else None
 
 
-def click_action(page, action):
-    """Play ``action`` as a player does: a flip by its square; a move or a chain by its piece and then each
-    square it lands on in turn."""
-    if action["from"] == action["to"]:
-        cell(page, action["to"]).click()
-        return
-    cell(page, action["from"]).click()
-    for square in action.get("path") or [action["to"]]:
+def click_action(page, move):
+    """Play ``move`` as a player reads it: a flip by its square (``c3``); a move (``c2-c3``) or a chain
+    (``c2xc3xd3``) by its piece and then each square it lands on in turn."""
+    squares = re.split("[-x]", move)
+    for square in squares:
         cell(page, square).click()
 
 
 def act_by_clicks(played):
     """An ``act`` for play_out: the action picked, played through the board's clicks, and kept in ``played``."""
     def act(page, now, rng):
-        action = pick(now["legal"], rng)
-        if action is None:
+        move = pick(now["legal"], rng)
+        if move is None:
             return False
-        click_action(page, action)
+        click_action(page, move)
         try:
             page.wait_for_function("(n) => window.appState.view.moves.length >= n || window.appState.view.outcome",
                                    arg=len(now["moves"]) + 1, timeout=5_000)
         except PlaywrightTimeout:  # the page was busy with a message: the clicks did nothing, try again
             page.keyboard.press("Escape")
             return False
-        played.append(action["move"])
+        played.append(move)
         return True
     return act
 
