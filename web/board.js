@@ -10,8 +10,9 @@
 // animation (move-animation.js) are drawn by their own modules. A chain of
 // captures is picked capture by capture (chain-steps.js): after each capture
 // that may go on, the board marks the next ones and shows an "End turn" button
-// on the piece's square (clicking the piece itself does the same); the whole chain is then reported
-// as one action, and onChain tells the page of each step (null: none under way).
+// on the piece's square (clicking the piece itself does the same); the whole
+// chain is then reported as one action, and onChain tells the page of each
+// step (null: none under way).
 
 import { chainBoard, chainSoFar, nextSteps } from "./chain-steps.js";
 import { createChoiceMenu } from "./choice-menu.js";
