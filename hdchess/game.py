@@ -39,6 +39,7 @@ class PlayedMove:
     kind: str = field(default="move", compare=False)  # flip, move, capture, swap
     squares: tuple[str, str] = field(default=("", ""), compare=False)  # from, to (names)
     player: int = field(default=1, compare=False)  # who acted: player 1 (opened the game) or 2
+    path: tuple[str, ...] = field(default=(), compare=False)  # a chain of captures' landings (banqi house rule)
 
 
 class Game:
@@ -182,6 +183,7 @@ class Game:
             kind=info.kind,
             squares=(info.frm, info.to),
             player=turn_player(state),
+            path=info.path or (),
         )
         state.push(action, outcome)
         self.moves.append(entry)

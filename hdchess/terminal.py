@@ -12,7 +12,7 @@ from .game import Game, PlayedMove
 from .notation import pv_text, sorted_action_texts
 from .players import Choice, Player, Turn, new_player_seed, play_turns
 from .rules import GameState
-from .vocabulary import NO_SIDE
+from .vocabulary import NO_SIDE, Action
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,10 @@ def play_help(game: Game) -> str:
     examples: dict[str, str] = {}
     for text in sorted_action_texts(game.state):
         examples.setdefault(game.state.action_info(game.state.parse_action(text)[0]).kind, text)
+    chains = [text for text in sorted_action_texts(game.state) if game.state.action_info(
+        game.state.parse_action(text)[0]).path]
+    if chains:  # banqi's chain captures: one example, and how a chain is typed
+        examples["chain of captures: each landing in turn; you may stop after any capture"] = max(chains, key=len)
     shown = ", ".join(f"{text} (a {kind})" for kind, text in examples.items())
     return (f"Type an action in the game's notation{', such as ' + shown if shown else ''}; "
             f"'hdchess rules {game.ruleset.variant}' explains it.\n{_PLAY_COMMANDS}")
@@ -43,6 +47,22 @@ def describe_move(entry: PlayedMove) -> str:
     note = " (repetition penalty)" if entry.penalised else ""
     shown = f" revealed {piece_name(entry.revealed)}" if entry.revealed is not None else ""
     return f"{entry.text}{shown}{note}"
+
+
+def further_captures(state: GameState, action: Action) -> dict[str, Action]:
+    """The captures that carry on a chain of captures after ``action`` (banqi's ``chain_captures``), by
+    the square each lands on: the legal actions of the same piece one landing longer. Empty when the
+    action is no capture or its piece can take nothing more."""
+    info = state.action_info(action)
+    if info.kind != "capture":
+        return {}
+    steps = info.path or (info.to,)
+    further: dict[str, Action] = {}
+    for other in state.legal_actions():
+        path = state.action_info(other).path
+        if path and len(path) == len(steps) + 1 and path[:-1] == steps and state.action_info(other).frm == info.frm:
+            further[path[-1]] = other
+    return further
 
 
 class TerminalPlayer(Player):
@@ -101,8 +121,28 @@ class TerminalPlayer(Player):
             except HdchessError as exc:
                 print(f"  {exc}")
                 return Choice(None)
-            return Choice(action)
+            return Choice(self._carry_on(action))
         return Choice(None)
+
+    def _carry_on(self, action: Action) -> Action:
+        """After a capture that may go on (a chain of captures), say where and ask: a square to capture
+        next, or Enter to end the turn there. Returns the whole chain chosen, played as one action."""
+        state = self.game.state
+        while further := further_captures(state, action):
+            print(f"  {state.action_text(action)} may capture again on {', '.join(further)}: "
+                  "type that square, or press Enter to end the turn here")
+            try:
+                line = input(f"{self.label} (chain {state.action_text(action)})> ").strip()
+            except EOFError:
+                print()
+                break
+            if not line:
+                break
+            if line in further:
+                action = further[line]
+            else:
+                print(f"  {line}: the piece cannot capture there next; type one of {', '.join(further)}, or Enter")
+        return action
 
     def _undo(self) -> None:
         """Take back the last action; against the AI, back to this player's turn."""

@@ -111,7 +111,9 @@ class ActionInfo:
     capture takes or covers (None when it is not known before the action: a
     blind capture). ``loses`` marks an action that loses the game at once for
     the one who makes it (a Cheight move covering its own General), so that a
-    page can ask first without knowing the rules.
+    page can ask first without knowing the rules. ``path`` is a chain of captures'
+    landing squares in order (banqi's ``chain_captures``), so that a page can offer it
+    capture by capture; None for every other action.
     """
 
     text: str
@@ -124,6 +126,7 @@ class ActionInfo:
     carry: int | None = None
     height: int | None = None
     loses: bool = False
+    path: tuple[str, ...] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         data = {"move": self.text, "from": self.frm, "to": self.to, "kind": self.kind,
@@ -134,6 +137,8 @@ class ActionInfo:
                 data[key] = value
         if self.loses:
             data["loses"] = True
+        if self.path is not None:
+            data["path"] = list(self.path)
         return data
 
 

@@ -554,3 +554,19 @@ def test_a_cheight_capture_in_the_move_list_names_the_piece_it_covers(session):
     call(session, "play", move="d1xc1")  # the red General takes the black Horse on top of c1
     entry = call(session, "view")["moves"][-1]
     assert (entry["kind"], entry["piece"], entry["captured"]) == ("capture", "K", "h")
+
+
+def test_a_chain_of_captures_is_offered_by_its_path_and_listed_with_each_victim(session):
+    """Banqi's chain captures: the page offers a chain capture by capture (its ``path``), animates the
+    last one through its landings and writes it in the move list with each piece it took."""
+    record = ('[Variant "banqi"]\n[FEN "7k/pp6/hc6/R6K r - 0 20"]\n[ChainCaptures "yes"]\n'
+              '[Player1Type "human"]\n[Player2Type "human"]\n\n*\n')
+    call(session, "load_record", record=record)
+    offered = {entry["move"]: entry for entry in call(session, "view")["legal"]["moves"]["a1"]}
+    assert offered["a1xa2xb2xb3"]["path"] == ["a2", "b2", "b3"] and offered["a1xa2xb2xb3"]["to"] == "b3"
+    assert "path" not in offered["a1xa2"] and "path" not in offered["a1-b1"]
+    view = call(session, "play", move="a1xa2xb2xb3")["view"]
+    assert view["last_move"] == {"from": "a1", "to": "b3", "kind": "capture", "path": ["a2", "b2", "b3"]}
+    [entry] = view["moves"]
+    assert (entry["text"], entry["path"], entry["victims"], entry["captured"]) == (
+        "a1xa2xb2xb3", ["a2", "b2", "b3"], ["h", "c", "p"], "h")

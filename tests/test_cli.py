@@ -7,9 +7,10 @@ import sys
 
 import pytest
 
-from hdchess import Game, parse_position, perft
+from hdchess import Game, load_ruleset, parse_position, perft
 from hdchess.cli import main
 from hdchess.notation import move_text
+from hdchess.terminal import TerminalPlayer, TerminalView, play_help
 
 START = "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx - AACCEEHHKPPPPRRWaacceehhkpppprrw 0 0"
 MIDGAME = "2x2r2/2x5/x1R2C1x/p2xh3 r AKPPp 4 40"
@@ -162,6 +163,35 @@ def test_play_rejects_bad_rule_options(capsys, monkeypatch):
     status, out, err = run(capsys, monkeypatch, ["play", "--two-players", "--set", "scoring=fast"])
     assert status != 0 and out == ""
     assert err == "hdchess: error: scoring must be one of official, alt, not 'fast'\n"
+
+
+# Banqi with chain captures: Red's Chariot on a1 may take a2, then b2 or a3, and so on.
+CHAIN = "7k/pp6/hc6/R6K r - 0 20"
+
+
+def chain_player(monkeypatch, replies):
+    """Player 1 at the keyboard of a banqi game from CHAIN, answering the prompts with ``replies``."""
+    game = Game(load_ruleset("banqi", chain_captures="yes"), position=CHAIN)
+    answers = iter(replies)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    return game, TerminalPlayer(game, 1, "player 1", TerminalView(letters=True), False, 1)
+
+
+def test_the_terminal_takes_a_whole_chain_and_says_how_to_type_one(capsys, monkeypatch):
+    game, player = chain_player(monkeypatch, ["a1xa2xb2xb3", ""])
+    assert "a1xa2xa3xb3xb2 (a chain of captures: each landing in turn" in play_help(game)
+    game.play(player.choose(None).action)
+    assert [m.text for m in game.moves] == ["a1xa2xb2xb3"] and game.state.side == 1  # one turn
+    assert "a1xa2xb2xb3 may capture again on a3" in capsys.readouterr().out  # it could go on: Enter ends it
+
+
+def test_after_a_capture_that_may_go_on_the_terminal_asks_for_the_next(capsys, monkeypatch):
+    game, player = chain_player(monkeypatch, ["a1xa2", "b2", "c4", "b3", ""])
+    game.play(player.choose(None).action)
+    out = capsys.readouterr().out
+    assert "a1xa2 may capture again on b2, a3: type that square, or press Enter to end the turn here" in out
+    assert "c4: the piece cannot capture there next; type one of b3, or Enter" in out
+    assert [m.text for m in game.moves] == ["a1xa2xb2xb3"]  # Enter ended the turn with a3 still to take
 
 
 # -- errors ------------------------------------------------------------------------------

@@ -7,8 +7,14 @@
 // page can say why; onSelect(square, its actions) when a piece is picked up.
 // Selection and focus are its own UI state; the choice menu (choice-menu.js),
 // the stack pop-up (stack-pop.js), the hint arrow (hint-arrow.js) and the move
-// animation (move-animation.js) are drawn by their own modules.
+// animation (move-animation.js) are drawn by their own modules. A chain of
+// captures is picked capture by capture (chain-steps.js): after each capture
+// that may go on, the board marks the next ones and shows an "End turn" button
+// on the piece's square (clicking the piece itself does the same); the whole
+// chain is then reported as one action, and onChain tells the page of each
+// step (null: none under way).
 
+import { chainBoard, chainSoFar, nextSteps } from "./chain-steps.js";
 import { createChoiceMenu } from "./choice-menu.js";
 import { describeContent, makeContent, makeDisc, squareNames } from "./discs.js";
 import { drawHint } from "./hint-arrow.js";
@@ -42,7 +48,7 @@ export { makeDisc, squareNames }; // for the page's other parts, which drew with
  * @property {Legal} legal
  * @property {boolean} interactive
  * @property {LastMove | null} lastMove
- * @property {{from?: string | null, to?: string | null} | null} hint
+ * @property {{from?: string | null, to?: string | null, path?: string[]} | null} hint
  * @property {string | null} queued the square of a click kept while Python loads
  * @property {boolean} letters
  * @property {boolean} [turnBlack] Black's pieces drawn turned 180°, for the player across the table
@@ -54,7 +60,12 @@ export { makeDisc, squareNames }; // for the page's other parts, which drew with
  * @property {(action: Action) => void} onAction an action chosen
  * @property {(click: {from: string | null, to: string}) => void} [onNothing] a click that did nothing
  * @property {(sq: string | null, actions: Action[]) => void} [onSelect] a piece picked up (or put down: null)
+ * @property {(step: ChainStep | null) => void} [onChain] a chain of captures under way, after each capture
  */
+
+/** A chain of captures under way: the piece's start, its landings so far, the chain so far as the record
+ *  writes it, and where it may capture next.
+ *  @typedef {{from: string, path: string[], move: string, next: string[]}} ChainStep */
 
 /**
  * The board's handle.
@@ -82,7 +93,7 @@ function setIfChanged(node, name, value) {
 
 /** Draw a board into `root`; returns its handle. @param {Element} root @param {BoardCallbacks} callbacks
  *  @returns {Board} */
-export function createBoard(root, { onAction, onNothing = () => {}, onSelect = () => {} }) {
+export function createBoard(root, { onAction, onNothing = () => {}, onSelect = () => {}, onChain = () => {} }) {
   const wrap = document.createElement("div");
   wrap.className = "board-wrap";
   const rankLabels = document.createElement("div");
@@ -102,6 +113,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
   const menu = createChoiceMenu({ // several actions share one from/to: the player picks
     onPick(action) {
       selected = null;
+      chain = [];
       hideStack();
       render();
       onAction(action);
@@ -112,7 +124,12 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
   });
   const boardArea = document.createElement("div");
   boardArea.className = "board-area";
-  boardArea.append(grid, overlay, stackPop.element, menu.element);
+  const endTurn = document.createElement("button"); // the chain under way stops here
+  endTurn.type = "button";
+  endTurn.className = "chain-end";
+  endTurn.hidden = true;
+  endTurn.addEventListener("click", () => endChain());
+  boardArea.append(grid, overlay, stackPop.element, menu.element, endTurn);
   wrap.append(rankLabels, boardArea, document.createElement("span"), fileLabels);
   root.replaceChildren(wrap);
 
@@ -127,6 +144,8 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
   };
   /** @type {string | null} */
   let selected = null;
+  /** @type {string[]} */
+  let chain = []; // the landings of a chain of captures under way, from `selected`
   /** @type {string | null} */
   let focusSq = null;
   /** @type {Map<string, string>} */
@@ -209,10 +228,44 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
     return (sq && cfg.legal?.moves?.[sq]) || [];
   }
 
+  /** Play the chain under way as it stands. */
+  function endChain() {
+    const action = chainSoFar(destsOf(selected), chain);
+    if (!action) return;
+    selected = null;
+    setChain([]);
+    onAction(action);
+  }
+
+  /** Set the chain under way (and draw it), and tell the page. @param {string[]} landings */
+  function setChain(landings) {
+    const had = chain.length > 0;
+    chain = landings;
+    render();
+    if (chain.length) onChain({ from: /** @type {string} */ (selected), path: chain,
+      move: chainSoFar(destsOf(selected), chain)?.move ?? "", next: [...nextSteps(destsOf(selected), chain).keys()] });
+    else if (had) onChain(null);
+  }
+
   /** The player clicked or pressed Enter on `sq`. @param {string} sq */
   function activate(sq) {
     if (!cfg.interactive) return;
-    const chosen = destsOf(selected).filter((d) => d.to === sq);
+    if (chain.length && sq === chain.at(-1)) { // the piece again: the turn ends here
+      endChain();
+      return;
+    }
+    const step = nextSteps(destsOf(selected), chain).get(sq);
+    if (step?.more.length) { // a capture that may go on: offer the next ones
+      hideStack();
+      setChain([...chain, sq]);
+      return;
+    }
+    const chosen = step?.ends ?? [];
+    if (chain.length && !chosen.length) { // off the chain: the piece goes back, nothing is played
+      selected = null;
+      setChain([]);
+      if (!destsOf(sq).length && !cfg.legal?.flips?.includes(sq)) return;
+    }
     if (chosen.length > 1) {
       openMenu(sq, chosen);
       return;
@@ -220,7 +273,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
     if (chosen.length === 1) {
       selected = null;
       hideStack();
-      render();
+      setChain([]);
       onAction(chosen[0]);
       return;
     }
@@ -269,11 +322,18 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
     if (!shape) return;
     /** @type {Map<string, Action[]>} */
     const dests = new Map();
-    for (const d of destsOf(selected)) dests.set(d.to, [...(dests.get(d.to) ?? []), d]);
+    /** @type {Map<string, number>} */
+    const ending = new Map(); // how many entries end on each square (the choice menu's count)
+    for (const [sq, step] of nextSteps(destsOf(selected), chain)) {
+      dests.set(sq, [...step.ends, ...step.more]);
+      ending.set(sq, step.ends.length);
+    }
+    const squares = selected ? chainBoard(cfg.squares ?? {}, selected, chain) : cfg.squares ?? {};
+    const at = chain.at(-1) ?? selected; // where the selected piece stands now
     const last = cfg.lastMove;
     const hint = cfg.hint;
     for (const [sq, cell] of cells) {
-      const content = cfg.squares?.[sq] ?? null;
+      const content = squares[sq] ?? null;
       const key = `${content}|${cfg.letters}`;
       if (shown.get(sq) !== key) {
         cell.querySelector(".disc")?.remove();
@@ -288,7 +348,8 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
       const flippable = cfg.interactive && cfg.legal?.flips?.includes(sq);
       const movable = cfg.interactive && destsOf(sq).length > 0;
       cell.classList.toggle("occupied", Boolean(content)); // a target holding pieces is marked at its corners
-      cell.classList.toggle("selected", sq === selected);
+      cell.classList.toggle("selected", sq === at);
+      cell.classList.toggle("chain-path", chain.length > 0 && (sq === selected || chain.slice(0, -1).includes(sq)));
       cell.classList.toggle("dest", Boolean(options && !capture));
       cell.classList.toggle("capture", capture);
       cell.classList.toggle("penalised", penalised);
@@ -296,20 +357,22 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
       cell.classList.toggle("actionable", Boolean(flippable || movable || options));
       cell.classList.toggle("last-from", Boolean(last && last.from === sq && last.from !== last.to));
       cell.classList.toggle("last-to", Boolean(last && last.to === sq));
-      cell.classList.toggle("hint-sq", Boolean(hint && (hint.from === sq || hint.to === sq)));
+      cell.classList.toggle("hint-sq", Boolean(hint && (hint.from === sq || hint.to === sq || hint.path?.includes(sq))));
       cell.classList.toggle("queued", cfg.queued === sq);
-      setIfChanged(cell, "aria-selected", sq === selected ? "true" : "false");
+      setIfChanged(cell, "aria-selected", sq === at ? "true" : "false");
       setIfChanged(cell, "aria-label", [
         describeContent(sq, content),
-        sq === selected && t("square.selected"),
+        sq === at && t("square.selected"),
+        sq === at && chain.length > 0 && t("square.chainEnd"),
         options && (capture ? t("square.capture") : t("square.dest")),
-        options && options.length > 1 && t("square.choices", { n: options.length }),
+        (ending.get(sq) ?? 0) > 1 && t("square.choices", { n: ending.get(sq) }),
         penalised && t("square.penalised"),
         loses && t("square.loses"),
         cfg.queued === sq && t("square.queued"),
       ].filter(Boolean).join(t("list.sep")));
       setIfChanged(cell, "tabindex", sq === focusSq ? "0" : "-1");
     }
+    placeEndTurn(chain.length && at ? at : null);
     grid.classList.toggle("interactive", Boolean(cfg.interactive));
     wrap.classList.toggle("turn-black", Boolean(cfg.turnBlack));
     drawHint(overlay, cfg.hint, (sq) => {
@@ -317,6 +380,19 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
       const { col, row } = cellPosition(sq);
       return [col * 100 + 50, row * 100 + 50];
     });
+  }
+
+  /** Show the End turn button on the square of the piece of a chain under way (`sq`), where it covers no
+   *  square the piece may take next, or hide it (null). @param {string | null} sq */
+  function placeEndTurn(sq) {
+    endTurn.hidden = !sq;
+    if (!sq) return;
+    const { col, row } = cellPosition(sq);
+    const { files, ranks } = built();
+    endTurn.textContent = t("btn.endTurn");
+    endTurn.style.left = `${(col / files) * 100}%`;
+    endTurn.style.width = `${100 / files}%`;
+    endTurn.style.top = `${((row + 1) / ranks) * 100}%`;
   }
 
   /** @param {string} sq */
@@ -395,7 +471,10 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
         if (focusSq) activate(focusSq);
         return;
       case "Escape":
-        if (selected) {
+        if (chain.length) { // the chain under way is put back: the piece is picked up on its square again
+          setChain([]);
+          event.preventDefault();
+        } else if (selected) {
           selected = null;
           render();
           event.preventDefault();
@@ -412,6 +491,7 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
     /** Update what is shown; `moved` (a last_move) animates the change from the previous squares. */
     set(changes, moved = null) {
       const before = cfg.squares;
+      const legalBefore = cfg.legal;
       cfg = { ...cfg, ...changes };
       if (cfg.squares !== before) hideStack(); // a move was made: the stack shown may be gone
       if (cfg.board && !sameShape(cfg.board)) build(cfg.board);
@@ -419,6 +499,10 @@ export function createBoard(root, { onAction, onNothing = () => {}, onSelect = (
       if (!cfg.interactive) {
         selected = null;
         menu.close(false);
+      }
+      if (chain.length && (!selected || cfg.squares !== before || cfg.legal !== legalBefore)) {
+        chain = []; // the position changed under a chain: it is dropped (nothing was played)
+        onChain(null);
       }
       render();
       if (moved) animateMove(cells, before, moved, cfg.letters);

@@ -7,7 +7,7 @@
 // bridge (hdchess/bridge.py).
 
 import { createBoard } from "./board.js";
-import { confirmLosing, explainClick, noteSelection, onAction } from "./human-turns.js";
+import { confirmLosing, explainClick, noteChain, noteSelection, onAction } from "./human-turns.js";
 import { lessonAction, mountLessons } from "./lessons.js";
 import { flag } from "./lifecycle.js";
 import { mountRender } from "./render.js";
@@ -38,6 +38,7 @@ export function mount(elements, { onOpenNewGame, onOpenRecord, onReplay, onCheck
       confirmLosing(action).then((go) => { if (go && !friendAction(action)) onAction(action); });
     },
     onNothing: (click) => { if (!friendExplain(click)) explainClick(click); }, onSelect: noteSelection,
+    onChain: noteChain,
   });
   mountRender(elements, mountLessons(board), { openNewGame: onOpenNewGame, openRecord: onOpenRecord, replay: onReplay,
     check: onCheck, flag: (/** @type {number} */ player) => { if (!friendFlag(player)) flag(player); } });

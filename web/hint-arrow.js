@@ -1,6 +1,6 @@
 // The hint on the board's overlay (an SVG over the grid, 100 units a square):
 // an arrow from the suggested move's square to its destination, or a ring
-// round the square for a flip.
+// round the square for a flip; a chain of captures, one arrow a capture.
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -8,13 +8,21 @@ const NS = "http://www.w3.org/2000/svg";
  *  board has no such square. `hint.played` (the review, before a mistake) is the move that was played
  *  instead, drawn first as a plain arrow under the engine's.
  *  @param {SVGSVGElement} overlay
- *  @param {{from?: string | null, to?: string | null, played?: {from: string, to: string} | null} | null} hint
+ *  @param {{from?: string | null, to?: string | null, path?: string[], played?: {from: string, to: string} | null} | null} hint
  *  @param {(sq: string) => [number, number] | null} centerOf */
 export function drawHint(overlay, hint, centerOf) {
   overlay.replaceChildren();
   if (!hint) return;
   if (hint.played) arrow(overlay, hint.played, centerOf, "played");
-  arrow(overlay, hint, centerOf, "hint");
+  if (!hint.path?.length) {
+    arrow(overlay, hint, centerOf, "hint");
+    return;
+  }
+  let from = hint.from;
+  for (const to of hint.path) {
+    arrow(overlay, { from, to }, centerOf, "hint");
+    from = to;
+  }
 }
 
 /** One arrow (or a ring for a flip) of class `name`-line/-head/-ring.

@@ -1,5 +1,5 @@
 // The human's turns: what the board reports (an action, a click that did
-// nothing, a piece picked up), a click made while Python loaded, and hints.
+// nothing, a piece picked up, a chain of captures under way), a click made while Python loaded, and hints.
 
 import { t } from "./i18n.js";
 import { scheduleAi } from "./ai-turns.js";
@@ -81,6 +81,14 @@ export function noteSelection(sq, actions) {
   app.note = penalised.length
     ? t("note.penalty", { squares: [...new Set(penalised.map((a) => a.to))].join(t("list.sep")) })
     : null;
+  renderStatus();
+  if (app.note) announce(app.note);
+}
+
+/** A chain of captures under way on the board (null: none): say where the piece may capture next.
+ *  @param {import("./board.js").ChainStep | null} step */
+export function noteChain(step) {
+  app.note = step ? t("note.chain", { move: step.move, squares: step.next.join(t("list.sep")) }) : null;
   renderStatus();
   if (app.note) announce(app.note);
 }

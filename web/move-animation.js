@@ -1,11 +1,14 @@
 // The board's brief animation of a move: a flipped disc turns over, a moved
-// piece slides from its square, a captured single piece fades where it stood.
+// piece slides from its square, a captured single piece fades where it stood;
+// a chain of captures slides through each landing in turn.
 // Nothing moves for a player who asks for reduced motion.
 
 import { makeDisc } from "./discs.js";
 
 /** @typedef {import("./protocol").LastMove} LastMove */
 /** @typedef {import("./protocol").SquareContent} SquareContent */
+
+const STEP_MS = 200; // one square's slide (a chain of captures takes one a capture)
 
 function reducedMotion() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
@@ -25,21 +28,27 @@ export function animateMove(cells, before, move, letters) {
   }
   const fromCell = cells.get(move.from);
   if (!fromCell || move.from === move.to) return;
-  const a = fromCell.getBoundingClientRect();
+  // a chain of captures goes capture by capture, each victim fading as the piece lands on it
+  const stops = [move.from, ...(move.path ?? [move.to])].map((sq) => cells.get(sq));
+  if (stops.some((c) => !c)) return;
   const b = toCell.getBoundingClientRect();
-  const dx = a.left - b.left;
-  const dy = a.top - b.top;
-  const victim = before?.[move.to];
-  if (move.kind === "capture" && victim && victim.length === 1) {
+  const frames = stops.map((c) => {
+    const a = /** @type {HTMLElement} */ (c).getBoundingClientRect();
+    return { transform: `translate(${a.left - b.left}px, ${a.top - b.top}px)` };
+  });
+  frames[frames.length - 1] = { transform: "none" };
+  stops.slice(1).forEach((landing, i) => {
+    const sq = /** @type {HTMLElement} */ (landing).dataset.sq ?? "";
+    const victim = before?.[sq];
+    if (move.kind !== "capture" || !victim || victim.length !== 1) return;
     const ghost = makeDisc(victim, letters);
-    if (ghost) {
-      ghost.classList.add("ghost");
-      toCell.append(ghost);
-      ghost.animate([{ opacity: 1, transform: "scale(1)" }, { opacity: 0, transform: "scale(0.5)" }],
-        { duration: 260, easing: "ease-in" }).onfinish = () => ghost.remove();
-    }
-  }
+    if (!ghost) return;
+    ghost.classList.add("ghost");
+    /** @type {HTMLElement} */ (landing).append(ghost);
+    ghost.animate([{ opacity: 1, transform: "scale(1)" }, { opacity: 0, transform: "scale(0.5)" }],
+      { duration: 260, delay: STEP_MS * i, easing: "ease-in" }).onfinish = () => ghost.remove();
+  });
   disc.style.zIndex = "3";
-  disc.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
-    { duration: 200, easing: "ease-out" }).onfinish = () => { disc.style.zIndex = ""; };
+  disc.animate(frames, { duration: STEP_MS * (frames.length - 1), easing: frames.length > 2 ? "linear" : "ease-out" })
+    .onfinish = () => { disc.style.zIndex = ""; };
 }

@@ -178,6 +178,7 @@ export interface LastMove {
   from: string;
   to: string;
   kind: string;
+  path?: Array<string>;
 }
 
 export interface Outcome {
@@ -202,6 +203,7 @@ export interface LegalMove extends ActionPlayed {
   carry?: number;
   height?: number;
   loses?: boolean;
+  path?: Array<string>;
 }
 
 export interface Move {
@@ -217,6 +219,8 @@ export interface Move {
   penalised: boolean;
   piece: string | null;
   swapped: string | null;
+  path?: Array<string>;
+  victims?: Array<string | null>;
 }
 
 export interface Played {

@@ -104,7 +104,7 @@ function renderBoard(animateMove = null) {
   const hint = app.hint && findAction(view, app.hint.move);
   board.set({
     board: view.board, squares: view.squares, lastMove: view.last_move, legal: view.legal ?? NO_LEGAL,
-    interactive: humanCanAct(), hint: hint ? { from: hint.from, to: hint.to } : null,
+    interactive: humanCanAct(), hint: hint ? { from: hint.from, to: hint.to, path: hint.path } : null,
     queued: app.queued?.to ?? null, letters: app.settings.letters, turnBlack: Boolean(app.settings.turnBlack),
   }, animateMove);
   const shape = view.board;

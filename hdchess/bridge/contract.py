@@ -54,6 +54,7 @@ LegalMove = TypedDict("LegalMove", {
     "carry": NotRequired[int],
     "height": NotRequired[int],
     "loses": NotRequired[bool],  # it loses the game at once for its player (Cheight): the page asks first
+    "path": NotRequired[list[str]],  # a chain of captures' landing squares in turn (banqi's house rule)
 })
 """A legal action that is not a flip (the flips are squares in :class:`Legal`)."""
 
@@ -63,7 +64,8 @@ class Legal(TypedDict):
     moves: dict[str, list[LegalMove]]  # by start square
 
 
-LastMove = TypedDict("LastMove", {"from": str, "to": str, "kind": str})
+LastMove = TypedDict("LastMove", {"from": str, "to": str, "kind": str,
+                                  "path": NotRequired[list[str]]})  # a chain's landings, for its animation
 
 Move = TypedDict("Move", {
     "ply": int,
@@ -78,6 +80,8 @@ Move = TypedDict("Move", {
     "penalised": bool,
     "piece": str | None,  # what left the start square, bottom to top (the page writes it in characters)
     "swapped": str | None,  # a swap's piece that came to the start square
+    "path": NotRequired[list[str]],  # a chain of captures' landing squares in turn
+    "victims": NotRequired[list[str | None]],  # the pieces the chain took on them
 })
 """One entry of a view's move list."""
 

@@ -32,30 +32,43 @@ def has_penalty(game: Game) -> bool:
     return int(game.ruleset.get("repetition_penalty", 0) or 0) > 0
 
 
-MovePieces = tuple[str | None, str | None, str | None]
+def _top(content: str | None) -> str | None:
+    """The top piece of a square's content (None on an empty or face-down square)."""
+    return content[-1] if content and content != "x" else None
 
 
-def move_dict(game: Game, move: PlayedMove, index: int, pieces: MovePieces = (None, None, None)) -> Move:
+MovePieces = tuple[str | None, str | None, str | None, tuple[str | None, ...]]
+
+
+def move_dict(game: Game, move: PlayedMove, index: int, pieces: MovePieces = (None, None, None, ())) -> Move:
     """One action of the game's move list (``index`` from 0) as the page lists it. ``pieces`` are what
     left the start square (a piece, or a stack's moving part bottom to top, its mover last), for a
     swap what came to it, and the piece on top of the destination before the move: the page writes
     the move in piece characters without knowing any rule. A capture names its victim, the one
-    taken off the board or, where a capture covers (Cheight), the one covered, as a hint does."""
+    taken off the board or, where a capture covers (Cheight), the one covered, as a hint does. A chain
+    of captures (banqi's house rule) adds its ``path``, the landing squares, and its ``victims`` on them."""
     covered = pieces[2] if move.kind == "capture" else None
-    return {"ply": game.start_ply + index + 1, "text": move.text, "color": color_name(move.color),
-            "player": move.player, "kind": move.kind, "from": move.squares[0], "to": move.squares[1],
-            "revealed": _letter(move.revealed), "captured": _letter(move.captured) or covered,
-            "penalised": move.penalised and has_penalty(game), "piece": pieces[0], "swapped": pieces[1]}
+    entry: Move = {"ply": game.start_ply + index + 1, "text": move.text, "color": color_name(move.color),
+                   "player": move.player, "kind": move.kind, "from": move.squares[0], "to": move.squares[1],
+                   "revealed": _letter(move.revealed), "captured": _letter(move.captured) or covered,
+                   "penalised": move.penalised and has_penalty(game), "piece": pieces[0], "swapped": pieces[1]}
+    if move.path:
+        entry["path"] = list(move.path)
+    if pieces[3]:
+        entry["victims"] = list(pieces[3])
+    return entry
 
 
 def moving_pieces(game: Game) -> list[MovePieces]:
     """For each action of the game: the letters that left its start square (None for a flip), the
     letters that came to it (a swap's other piece; else None), and the top piece of its destination
-    before it (None on an empty or face-down square)."""
+    before it (None on an empty or face-down square), and for a chain of captures the top pieces of
+    its landing squares before it."""
     out: list[MovePieces] = []
     names = None
     before: str | None = None
     target: str | None = None
+    victims: tuple[str | None, ...] = ()
     for index, state in enumerate(states(game)):
         if names is None:
             names = {name: sq for sq, name in enumerate(state.geometry.square_names)}
@@ -63,17 +76,18 @@ def moving_pieces(game: Game) -> list[MovePieces]:
             move = game.moves[index - 1]
             after = state.square_text(names[move.squares[0]]) or ""
             start = before or ""
-            top = target[-1] if target and target != "x" else None
+            top = _top(target)
             if move.squares[0] == move.squares[1] or start == "x":
-                out.append((None, None, None))
+                out.append((None, None, None, ()))
             else:
                 common = 0
                 while common < min(len(start), len(after)) and start[common] == after[common]:
                     common += 1
-                out.append((start[common:] or None, after[common:] or None, top))
+                out.append((start[common:] or None, after[common:] or None, top, victims))
         if index < len(game.moves):
             frm, to = game.moves[index].squares
             before, target = state.square_text(names[frm]), state.square_text(names[to])
+            victims = tuple(_top(state.square_text(names[sq])) for sq in game.moves[index].path)
     return out
 
 
@@ -107,7 +121,8 @@ def board_view(game: Game, state: GameState, moves: list[PlayedMove], final: boo
         "turn_player": 1 if state.side == NO_SIDE or state.side == state.player_color(1) else 2,
         "player_colors": {p: color_name(state.player_color(int(p))) for p in ("1", "2")},
         "scores": {"red": state.score(0), "black": state.score(1)},
-        "last_move": None if last is None else {"from": last.squares[0], "to": last.squares[1], "kind": last.kind},
+        "last_move": None if last is None else {"from": last.squares[0], "to": last.squares[1], "kind": last.kind,
+                                                **({"path": list(last.path)} if last.path else {})},
         "outcome": None if outcome is None else {
             "termination": outcome.termination.value,
             "winner": color_name(outcome.winner),

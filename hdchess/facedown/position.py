@@ -651,11 +651,13 @@ class Position:
         else:
             kind = "move" if self.mailbox[to] == EMPTY else "capture"
         captured = self.mailbox[to] if kind == "capture" and self.mailbox[to] < HIDDEN else None
+        path = None
         if action >> 2 * self._bits:
-            to = chain_squares(self._bits, action)[1][-1]
+            landings = chain_squares(self._bits, action)[1]
+            to, path = landings[-1], tuple(names[sq] for sq in landings)
         return ActionInfo(self.action_text(action), names[frm], names[to], kind,
                           penalised=self.is_penalised(action),
-                          captured=None if captured is None else piece_letter(captured))
+                          captured=None if captured is None else piece_letter(captured), path=path)
 
     def square_text(self, sq: int) -> str | None:
         content = self.mailbox[sq]

@@ -4,11 +4,10 @@ the question off; with ``prevented`` the move is refused and the status line say
 the losing moves (``loses``): the page knows no rule. The URL's ``set=`` chooses the option."""
 
 import re
-from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
-from web_support import cell
+from web_support import cell, open_set_up_game
 
 pytestmark = pytest.mark.web
 
@@ -25,11 +24,7 @@ MARK = {"en": "loses the game at once", "zh": "会立即输棋"}
 
 def open_game(open_app, lang, **tags):
     """A two-player game from START, opened as a shared record, with ``tags`` (rule options) added."""
-    all_tags = {"Variant": "cheight", "FEN": START, "Player1Type": "human", "Player2Type": "human", **tags}
-    record = "".join(f'[{k} "{v}"]\n' for k, v in all_tags.items()) + "\n*\n"
-    page = open_app(f"lang={lang}&record={quote(record)}")
-    page.wait_for_selector("#board.interactive", timeout=WAIT_MS)
-    return page
+    return open_set_up_game(open_app, lang, "cheight", START, **tags)
 
 
 def try_suicide(page):

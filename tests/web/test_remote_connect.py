@@ -106,14 +106,16 @@ def assert_all_local(seen: list[str]) -> None:
 
 
 def make_invitation(page, name: str = "Ann", lang: str = "en", shots: bool = False, variant: str | None = None,
-                    clock: str | None = None) -> str:
-    """The host page: Play a friend → the new-game dialog (mode: a friend; a game, a clock) → name → the
-    invitation link."""
+                    clock: str | None = None, options: dict[str, str] | None = None) -> str:
+    """The host page: Play a friend → the new-game dialog (mode: a friend; a game, its rule options, a clock)
+    → name → the invitation link."""
     page.click("#btn-friend")
     dialog = page.locator("#new-dialog")
     assert dialog.locator("input[name=mode][value=friend]").is_checked()
     if variant:
         dialog.locator("#ng-variant").select_option(variant)
+    for option, value in (options or {}).items():
+        dialog.locator(f"#ng-opt-{option}").select_option(value)
     if clock:
         dialog.locator("#ng-clock").select_option(clock)
     if shots:

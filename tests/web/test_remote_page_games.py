@@ -54,8 +54,11 @@ def choose(legal, rng):
     return rng.choice(pool) if pool else None
 
 
-def play_out(host, guest, rng, max_actions=MAX_ACTIONS):
-    """Both pages act in turn until the game ends; returns the number of actions played."""
+def play_out(host, guest, rng, max_actions=MAX_ACTIONS, act=None):
+    """Both pages act in turn until the game ends; returns the number of actions played. ``act(page, now,
+    rng)`` plays one action on the page to act (``now``: its state) and says whether it was played; by
+    default a chosen action through the page's own entry."""
+    act = act or (lambda page, now, rng: (move := choose(now["legal"], rng)) is not None and try_act(page, now, move))
     played = 0
     while True:
         for page in (host, guest):
@@ -68,8 +71,7 @@ def play_out(host, guest, rng, max_actions=MAX_ACTIONS):
             if played >= max_actions:
                 page.evaluate("window.friendGame.friendResign()")
                 continue
-            move = choose(now["legal"], rng)
-            if move and try_act(page, now, move):
+            if act(page, now, rng):
                 played += 1
         host.wait_for_timeout(50)
 

@@ -2,6 +2,7 @@
 the wait until the page is idle, and screenshots for the session's notes."""
 
 from pathlib import Path
+from urllib.parse import quote
 
 from hdchess.bridge import Session
 
@@ -30,6 +31,16 @@ def wait_until_idle(page, timeout: float) -> None:
     """Wait for the event a look at the page needs: Python ready, no engine call or AI turn under way."""
     page.evaluate(IMPORT_CONTROLLER_JS)
     page.wait_for_function(IDLE_JS, timeout=timeout)
+
+
+def open_set_up_game(open_app, lang, variant, fen, **tags):
+    """A game from ``fen``, opened as a shared record in ``lang`` with ``tags`` added (rule options; the
+    players are two people at this page unless the tags say otherwise); returned once the board takes clicks."""
+    all_tags = {"Variant": variant, "FEN": fen, "Player1Type": "human", "Player2Type": "human", **tags}
+    record = "".join(f'[{k} "{v}"]\n' for k, v in all_tags.items()) + "\n*\n"
+    page = open_app(f"lang={lang}&record={quote(record)}")
+    page.wait_for_selector("#board.interactive", timeout=60_000)
+    return page
 
 
 def cell(page, square):

@@ -35,7 +35,11 @@ export function describeMove(entry, content) {
   } else {
     const top = topPiece(content);
     const params = { who, piece: top ? kindName(top) : "", from: entry.from, to: entry.to, move: entry.text };
-    if (entry.kind === "capture" && entry.captured) {
+    if (entry.path?.length) { // a chain of captures, told as one move
+      const captures = entry.path.map((sq, i) => t("announce.chainStep",
+        { to: sq, captured: entry.victims?.[i] ? pieceName(/** @type {string} */ (entry.victims[i])) : "?" }));
+      sentence = t("announce.chain", { ...params, captures: captures.join(t("list.sep")) });
+    } else if (entry.kind === "capture" && entry.captured) {
       sentence = t("announce.capture", { ...params, captured: pieceName(entry.captured) });
     } else if (entry.kind === "move" || entry.kind === "capture") {
       sentence = t("announce.move", params);

@@ -1,6 +1,6 @@
 // Moves in words a player reads: the piece that moves in its character (俥c2–c5, 翻 c3 → 帥,
 // a stack's move with what it carries), or the record's notation when the player prefers it
-// (Settings: "Moves"). The pieces come with the bridge's move entries (`piece`: what left the
+// (Settings: "Moves"); a chain of captures with each piece it takes (俥a1×傌a2×炮b2). The pieces come with the bridge's move entries (`piece`: what left the
 // start square, its mover last; `swapped`: what came to it in a swap), so nothing here knows a rule.
 
 import { t } from "../i18n.js";
@@ -42,6 +42,9 @@ export function moveText(move, style) {
       ? t("move.swap", { piece: mover, from: entry.from, other: shown(entry.swapped, style), to: entry.to })
       : entry.text;
   }
+  if (entry.path?.length) { // a chain of captures: each landing with what it took there
+    return `${mover}${entry.from}${entry.path.map((sq, i) => `×${shown(entry.victims?.[i] ?? "", style)}${sq}`).join("")}`;
+  }
   const captured = entry.kind === "capture" && entry.captured ? shown(entry.captured, style) : "";
   const text = entry.kind === "capture" ? `${mover}${entry.from}×${captured}${entry.to}` : `${mover}${entry.from}–${entry.to}`;
   const carried = moving.slice(0, -1);
@@ -69,6 +72,12 @@ export function actionText(action, squares, style) {
       to: action.to }) : action.move;
   }
   const capture = action.kind === "capture" || action.capture === true;
+  if (action.path?.length) { // a chain of captures: each landing with the piece on it now
+    return `${shown(mover, style)}${action.from}${action.path.map((sq) => {
+      const top = topPiece(squares[sq] ?? "");
+      return `×${top ? shown(top, style) : ""}${sq}`;
+    }).join("")}`;
+  }
   const target = content === "x" ? "?" : content ? shown(/** @type {string} */ (topPiece(content)), style) : "";
   const text = capture ? `${shown(mover, style)}${action.from}×${target}${action.to}` : `${shown(mover, style)}${action.from}–${action.to}`;
   if (typeof carry === "number") {
