@@ -419,6 +419,25 @@ def test_the_embeds_move_list_writes_each_move_on_one_line(page, site_url, wait_
     assert frame.evaluate(FRAME_FITS)["scroll"][0] <= width  # and the list does not widen the frame
 
 
+# The largest share of a stack's top glyph that its height badge covers, over the board's stacks.
+BADGE_COVER = """() => Math.max(...[...document.querySelectorAll('#board .disc.stacked')].map((disc) => {
+  const g = disc.querySelector('.glyph').getBoundingClientRect(), h = disc.querySelector('.height').getBoundingClientRect();
+  const w = Math.max(0, Math.min(g.right, h.right) - Math.max(g.left, h.left));
+  const t = Math.max(0, Math.min(g.bottom, h.bottom) - Math.max(g.top, h.top));
+  return (w * t) / (g.width * g.height); }))"""
+
+
+@pytest.mark.parametrize("size", [(300, 400), (360, 560)], ids=["300x400", "360x560"])
+def test_a_stacks_height_badge_leaves_its_piece_readable_on_small_squares(page, site_url, wait_for_engine, size):
+    """Issue 46: in a narrow embed Cheight's squares are some 25 px and the 11 px badge covered the glyph."""
+    width, height = size
+    page.goto(site_url + f"_test/embed.html?frame={width}x{height}&embed=1&variant=cheight&lang=en")
+    frame = page.main_frame.child_frames[0]
+    wait_for_engine(frame)
+    expect(frame.locator("#board .disc.stacked .height").first).to_be_visible()
+    assert frame.evaluate(BADGE_COVER) < 0.35
+
+
 @pytest.mark.parametrize("variant", ["hdc2", "cheight"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("size", EMBED_SIZES, ids=[f"{w}x{h}" for w, h in EMBED_SIZES])
