@@ -169,6 +169,8 @@ def legal_entries(game: Game, state: GameState, actions: Iterable[Action]) -> tu
                 entry["height"] = info.height
             if info.loses:
                 entry["loses"] = True
+            if info.path is not None:
+                entry["path"] = list(info.path)
             moves.setdefault(info.frm, []).append(entry)
     return flips, moves
 

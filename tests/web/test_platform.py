@@ -421,7 +421,8 @@ def test_the_embeds_move_list_writes_each_move_on_one_line(page, site_url, wait_
 
 # The largest share of a stack's top glyph that its height badge covers, over the board's stacks.
 BADGE_COVER = """() => Math.max(...[...document.querySelectorAll('#board .disc.stacked')].map((disc) => {
-  const g = disc.querySelector('.glyph').getBoundingClientRect(), h = disc.querySelector('.height').getBoundingClientRect();
+  const g = disc.querySelector('.glyph').getBoundingClientRect();
+  const h = disc.querySelector('.height').getBoundingClientRect();
   const w = Math.max(0, Math.min(g.right, h.right) - Math.max(g.left, h.left));
   const t = Math.max(0, Math.min(g.bottom, h.bottom) - Math.max(g.top, h.top));
   return (w * t) / (g.width * g.height); }))"""
