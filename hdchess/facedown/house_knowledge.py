@@ -32,7 +32,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from ..core import CHARIOT, make_piece
-from ..geometry import ORTHOGONAL
+from ..geometry import ORTHOGONAL, Geometry, per_geometry
 from .position import chain_squares
 
 if TYPE_CHECKING:
@@ -92,6 +92,20 @@ def _best_chain(state: Position, color: int, worth: tuple[float, ...]) -> float:
     return best
 
 
+@per_geometry
+def _orthogonal(geometry: Geometry) -> tuple[int, ...]:
+    return geometry.steps(ORTHOGONAL)
+
+
+def _open_lines(mailbox: list[int], piece: int, count: int, steps: tuple[int, ...], empty: int) -> int:
+    """The open lines (an empty square beside it) of the ``count`` pieces ``piece`` on the board."""
+    lines, sq = 0, -1
+    for _ in range(count):
+        sq = mailbox.index(piece, sq + 1)
+        lines += (steps[sq] & empty).bit_count()
+    return lines
+
+
 def terms(state: Position, weights: FaceDownWeights, our_captures: int, their_captures: int) -> float:
     """The house rules' terms of the evaluation, for the side to move (added to the family's)."""
     side = state.side
@@ -104,16 +118,9 @@ def terms(state: Position, weights: FaceDownWeights, our_captures: int, their_ca
         if weights.rush_chariot:
             value += weights.rush_chariot * (shown[ours] - shown[theirs] + weights.pool * (pool[ours] - pool[theirs]))
         if weights.rush_lines and (shown[ours] or shown[theirs]):
-            mailbox, steps = state.mailbox, state.geometry.steps(ORTHOGONAL)
-            empty = ~state.occupied
-            lines = 0
-            for sq in state.geometry.squares(state.colors[side] | state.colors[other]):
-                content = mailbox[sq]
-                if content == ours:
-                    lines += (steps[sq] & empty).bit_count()
-                elif content == theirs:
-                    lines -= (steps[sq] & empty).bit_count()
-            value += weights.rush_lines * lines
+            mailbox, steps, empty = state.mailbox, _orthogonal(state.geometry), ~state.occupied
+            lines = _open_lines(mailbox, ours, shown[ours], steps, empty)
+            value += weights.rush_lines * (lines - _open_lines(mailbox, theirs, shown[theirs], steps, empty))
     if movement.chains:
         worth = _worth(state)
         if weights.chain_threat and their_captures:
