@@ -9,7 +9,8 @@ attacks (what a flip there may give or lose), which pieces can still take
 which (banqi's rank order), and in general-loss games (gaiqi) the danger to
 each General, face-up or face-down. The weights are per variant, fitted on
 self-play games (``python -m hdchess.lab.texel``) and kept as data in
-``weights.json`` beside this module.
+``weights.json`` beside this module. Under banqi's house rules (chains, the
+charging Chariot) :mod:`.house_knowledge` adds its terms, and only then.
 """
 
 from __future__ import annotations
