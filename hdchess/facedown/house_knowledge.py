@@ -29,17 +29,31 @@ import functools
 import json
 from collections.abc import Sequence
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ..core import CHARIOT, make_piece
 from ..geometry import ORTHOGONAL, Geometry, per_geometry
 from .position import chain_squares
 
 if TYPE_CHECKING:
-    from .knowledge import FaceDownWeights
     from .position import Position
 
 HOUSE_FEATURES = ("rush_chariot", "rush_lines", "chain_threat", "chain_attack")
+
+
+class HouseWeights(Protocol):
+    """The evaluation weights these terms read (the family's ``FaceDownWeights`` has them)."""
+
+    @property
+    def pool(self) -> float: ...
+    @property
+    def rush_chariot(self) -> float: ...
+    @property
+    def rush_lines(self) -> float: ...
+    @property
+    def chain_threat(self) -> float: ...
+    @property
+    def chain_attack(self) -> float: ...
 
 
 @functools.cache
@@ -106,7 +120,7 @@ def _open_lines(mailbox: list[int], piece: int, count: int, steps: tuple[int, ..
     return lines
 
 
-def terms(state: Position, weights: FaceDownWeights, our_captures: int, their_captures: int) -> float:
+def terms(state: Position, weights: HouseWeights, our_captures: int, their_captures: int) -> float:
     """The house rules' terms of the evaluation, for the side to move (added to the family's)."""
     side = state.side
     other = side ^ 1
@@ -132,4 +146,4 @@ def terms(state: Position, weights: FaceDownWeights, our_captures: int, their_ca
     return value
 
 
-__all__ = ["HOUSE_FEATURES", "chain_gain", "house_weights", "rescore", "terms"]
+__all__ = ["HOUSE_FEATURES", "HouseWeights", "chain_gain", "house_weights", "rescore", "terms"]
