@@ -6,6 +6,7 @@ count and repetition, how it is written and read, and why a refused action is
 refused (in English and in Chinese).
 """
 
+import collections
 import dataclasses
 import random
 
@@ -286,6 +287,34 @@ def test_every_level_plays_legal_actions_under_the_house_rules(options):
         if level.movetime_ms:  # the Grandmaster thinks by time: the same search, given less of it
             level = dataclasses.replace(level, movetime_ms=200)
         assert choose_action(state, level, seed=1, threads=1).action in legal, level.name
+
+
+def test_a_chariot_that_charges_is_worth_more_than_its_score_table_value():
+    """A Chariot against a Cannon, far apart: by the score table (4 against 5) Black is ahead;
+    where the Chariot charges it takes anything from afar, and the evaluation says so."""
+    from hdchess.facedown.knowledge import difference
+
+    line = "R7/8/8/7c r - 0 40"
+    plain = load_ruleset("banqi")
+    assert difference(plain.read_position(line), plain.knowledge.weights) < 0
+    rush = load_ruleset("banqi", **RUSH)
+    weights = rush.knowledge.weights
+    assert difference(rush.read_position(line), weights) > 0
+    unvalued = dataclasses.replace(weights, rush_chariot=0.0, rush_lines=0.0)
+    assert difference(rush.read_position(line), unvalued) < 0  # its mobility alone does not make up for it
+
+
+def test_a_chain_is_searched_and_resolved_by_everything_it_takes():
+    """The Elephant on b1 may take the Horse (3), or the Soldier (2) and then the Elephant (6):
+    move ordering and quiescence try the chain that takes most first."""
+    from hdchess.facedown.knowledge import captures
+
+    state = state_of("8/8/1h6/1Epe4 r - 0 40", **CHAINS)
+    moves = state.legal_moves()
+    assert [state.action_text(a) for a in captures(state, moves)] == ["b1xc1xd1", "b1xb2", "b1xc1"]
+    knowledge = state.ruleset.knowledge
+    ordered = knowledge.order(state, moves, -1, [-1, -1], collections.defaultdict(int), None, random.Random(1))
+    assert state.action_text(ordered[0]) == "b1xc1xd1"
 
 
 def test_neither_the_book_nor_the_tables_serve_the_house_rules():

@@ -9,7 +9,8 @@ each with one job (the stacking family has the same ones):
 - :mod:`.notation`: text in and out; :mod:`.explain`: why an action is refused;
 - :mod:`.state`: :class:`State`, the position with the protocol's text layer
   (the family a variant names);
-- :mod:`.knowledge`: the AI's evaluation (:func:`make_knowledge`).
+- :mod:`.knowledge`: the AI's evaluation (:func:`make_knowledge`); :mod:`.house_knowledge`:
+  what it adds under banqi's house rules.
 """
 
 from ..geometry import Geometry

@@ -9,7 +9,8 @@ attacks (what a flip there may give or lose), which pieces can still take
 which (banqi's rank order), and in general-loss games (gaiqi) the danger to
 each General, face-up or face-down. The weights are per variant, fitted on
 self-play games (``python -m hdchess.lab.texel``) and kept as data in
-``weights.json`` beside this module.
+``weights.json`` beside this module. Under banqi's house rules (chains, the
+charging Chariot) :mod:`.house_knowledge` adds its terms, and only then.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ..core import GENERAL, RED, make_piece
 from ..knowledge import DECISIVE, Knowledge, Weights, two_largest, utility
 from ..vocabulary import NO_SIDE
+from . import house_knowledge
 from .book import book_move
 from .position import HIDDEN, NO_CHASE, Position
 from .tables import TABLES
@@ -70,14 +72,21 @@ class FaceDownWeights(Weights):
     # win/loss games: the points of difference at which a game is won about 73% of the
     # time (the Texel fit's logistic scale); the evaluation is then a win probability
     scale: float = 8.0
-
+    # banqi's house rules (RULES.md 4.1), read only when one is on (house_knowledge.py,
+    # its weights in house_weights.json): a charging Chariot's worth, chains' threats
+    rush_chariot: float = 0.0
+    rush_lines: float = 0.0
+    chain_threat: float = 0.0
+    chain_attack: float = 0.0
 
 
 def load_weights(variant: str) -> FaceDownWeights:
-    """The fitted weights of a variant (weights.json); the defaults where it has none."""
+    """The fitted weights of a variant (weights.json, the house rules' in house_weights.json);
+    the defaults where it has none."""
     table = json.loads(resources.files(__package__).joinpath("weights.json").read_text(encoding="utf-8"))
     known = {f.name for f in fields(FaceDownWeights)}
-    return FaceDownWeights(**{k: float(v) for k, v in table.get(variant, {}).items() if k in known})
+    weights = {k: float(v) for k, v in table.get(variant, {}).items() if k in known}
+    return FaceDownWeights(**{**weights, **house_knowledge.house_weights(variant)})  # and the house rules'
 
 
 def _holds_general(state: Position, bitboard: int) -> bool:
@@ -230,6 +239,9 @@ def _weighted_sum(state: Position, weights: FaceDownWeights, ours: tuple[int, in
     victims = state._movement.victims
     if victims is not None and w.dominance:
         value += w.dominance * _dominance(state, side, victims)
+    movement = state._movement
+    if movement.chains or movement.charges:  # banqi's house rules
+        value += house_knowledge.terms(state, w, our_captures, their_captures)
     return value
 
 
@@ -324,6 +336,9 @@ def captures(state: Position, actions: list[int]) -> list[int]:
         target = mailbox[to]
         if target < HIDDEN and frm != to:
             found.append((values[target] * 16 - values[mailbox[frm & mask]], action))
+    movement = state._movement
+    if movement.chains or movement.charges:  # banqi's house rules: a chain by all it takes
+        found = house_knowledge.rescore(state, found)
     found.sort(reverse=True)
     return [action for _, action in found]
 
@@ -385,6 +400,9 @@ def order(state: Position, actions: list[int], tt_move: int, killers: list[int],
             penalty = -(1 << 20) if state.is_penalised(action) else 0
             quiets.append((history[action] + penalty, action))
     ordered = [tt_move] if tt_move >= 0 and tt_move in actions else []
+    movement = state._movement
+    if captured and (movement.chains or movement.charges):  # banqi's house rules: a chain by all it takes
+        captured = house_knowledge.rescore(state, captured)
     captured.sort(reverse=True)
     quiets.sort(reverse=True)
     ordered += [a for _, a in captured]

@@ -354,7 +354,8 @@ def house_rules(geometry: Geometry, chains: bool, rush: bool) -> Movement:
     victims = tuple(0b1111111 if rush and kind == CHARIOT else CAPTURABLE_KINDS[kind] for kind in range(8))
     # the tables treat kinds with the same relations as one: a charging Chariot moves unlike any other
     return Movement(movegen=generate_moves, scan=scan, explain=explain, victims=victims,
-                    kind_relation=None if rush else kind_relation, attackers=attackers, chains=chains)
+                    kind_relation=None if rush else kind_relation, attackers=attackers, chains=chains,
+                    charges=rush)
 
 
 # -- gaiqi ----------------------------------------------------------------------------

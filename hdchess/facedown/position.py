@@ -118,6 +118,8 @@ class Movement:
     kinds: int = 0b11111111
     # the moves include chains of captures (banqi's chain_captures): actions of more than one step
     chains: bool = False
+    # the Chariot charges along its lines (banqi's chariot_rush): the AI values it so
+    charges: bool = False
 
     @property
     def reads_enemy_kinds(self) -> bool:
