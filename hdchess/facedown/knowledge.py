@@ -125,24 +125,29 @@ def _red_dominance(counts: list[int], pool: list[int], victims: tuple[int, ...])
     return result
 
 
-_PREDATOR: dict[tuple[Any, ...], float] = {}  # by the shape, the pieces face-up and face-down, for red
-_PREDATOR_SIZE = 1 << 16  # entries kept before the cache starts again
+_PREDATOR: dict[int, tuple[FaceDownWeights, tuple[int, ...], dict[tuple[int, ...], float]]] = {}
+_PREDATOR_SIZE = 1 << 16  # entries kept, per weights, before the cache starts again
 
 
 def _predator(state: Position, side: int, victims: tuple[int, ...], weights: FaceDownWeights) -> float:
     """The predator-count material less the score table's, ours less theirs (banqi):
     a piece is worth more as the enemies that can take it leave the board, which the
     table's fixed values cannot say (an Elephant with no Advisor or General left against
-    it is as safe as a General). Like dominance it depends on the material alone: kept."""
-    shown, pool = state.shown, state.pool
-    shape = (id(victims), weights.predator_top, weights.predator_ratio, weights.predator_general,
-             weights.predator_cannon, weights.predator_pool)
-    key = (shape, *shown, *pool)
-    found = _PREDATOR.get(key)
-    if found is None:
-        if len(_PREDATOR) >= _PREDATOR_SIZE:
+    it is as safe as a General). Like dominance it depends on the material alone: kept,
+    per weights and rank order (a match's two players may differ in the values' shape)."""
+    kept = _PREDATOR.get(id(weights))
+    if kept is None or kept[0] is not weights or kept[1] is not victims:
+        if len(_PREDATOR) >= 8:  # a tuning makes weights by the hundred: keep the last few
             _PREDATOR.clear()
-        found = _PREDATOR[key] = _red_predator(shown, pool, victims, state._values, weights)
+        kept = _PREDATOR[id(weights)] = (weights, victims, {})
+    cache = kept[2]
+    shown, pool = state.shown, state.pool
+    key = (*shown, *pool)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _PREDATOR_SIZE:
+            cache.clear()
+        found = cache[key] = _red_predator(shown, pool, victims, state._values, weights)
     return found if side == RED else -found
 
 
