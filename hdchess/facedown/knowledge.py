@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ..core import GENERAL, RED, make_piece
+from ..core import CANNON, GENERAL, RED, make_piece
 from ..knowledge import DECISIVE, Knowledge, Weights, two_largest, utility
 from ..vocabulary import NO_SIDE
 from . import house_knowledge
@@ -41,7 +41,7 @@ POINTS_EDGE = 60.0  # win/loss games: the largest lead, in points, a value is re
 FEATURES = ("material", "pool", "mobility", "attack", "threat", "second_threat", "exposure", "opportunity",
             "dominance", "general_threat", "blind_risk", "blind_chance", "endgame_mobility",
             "hidden_general", "blind_edge", "exchange_attack", "exchange_threat", "exchange_second",
-            "late_pool", "tempo")
+            "late_pool", "tempo", "predator")
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,16 @@ class FaceDownWeights(Weights):
     exchange_second: float = 0.0
     late_pool: float = 0.0  # the pool difference, more as the face-down pieces run out
     tempo: float = 0.0  # the move, more as the face-down pieces run out
+    # banqi (variants whose Movement gives ``victims``): each piece valued by how many
+    # enemies that can take it are still alive (:func:`predator_values`) in place of
+    # the score table; at 1 the table's material is replaced whole, at 0 it is unused
+    predator: float = 0.0
+    # the shape of those values (not features: they are not summed, the fit leaves them)
+    predator_top: float = 23.0  # points: a piece no live enemy can take by stepping
+    predator_ratio: float = 0.49  # its value times this for each live enemy that can take it
+    predator_general: float = 0.78  # the General: times this for each live enemy Soldier
+    predator_cannon: float = 11.0  # points: the Cannon, which takes anything by a jump
+    predator_pool: float = 0.55  # share of a face-down piece's predator value counted
     # win/loss games: the points of difference at which a game is won about 73% of the
     # time (the Texel fit's logistic scale); the evaluation is then a win probability
     scale: float = 8.0
@@ -121,6 +131,70 @@ def _red_dominance(counts: list[int], pool: list[int], victims: tuple[int, ...])
             color, mask = piece >> 3, victims[piece & 7]
             prey = sum(alive[(color ^ 1) * 8 + kind] for kind in range(8) if mask >> kind & 1) / total[color ^ 1]
             result += counts[piece] * prey if color == RED else -counts[piece] * prey
+    return result
+
+
+_PREDATOR: dict[int, tuple[FaceDownWeights, tuple[int, ...], dict[tuple[int, ...], float]]] = {}
+_PREDATOR_SIZE = 1 << 16  # entries kept, per weights, before the cache starts again
+
+
+def _predator(state: Position, side: int, victims: tuple[int, ...], weights: FaceDownWeights) -> float:
+    """The predator-count material less the score table's, ours less theirs (banqi):
+    a piece is worth more as the enemies that can take it leave the board, which the
+    table's fixed values cannot say (an Elephant with no Advisor or General left against
+    it is as safe as a General). Like dominance it depends on the material alone: kept,
+    per weights and rank order (a match's two players may differ in the values' shape)."""
+    kept = _PREDATOR.get(id(weights))
+    if kept is None or kept[0] is not weights or kept[1] is not victims:
+        if len(_PREDATOR) >= 8:  # a tuning makes weights by the hundred: keep the last few
+            _PREDATOR.clear()
+        kept = _PREDATOR[id(weights)] = (weights, victims, {})
+    cache = kept[2]
+    shown, pool = state.shown, state.pool
+    key = (*shown, *pool)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _PREDATOR_SIZE:
+            cache.clear()
+        found = cache[key] = _red_predator(shown, pool, victims, state._values, weights)
+    return found if side == RED else -found
+
+
+def predator_values(alive: list[int], victims: tuple[int, ...], weights: FaceDownWeights) -> list[float]:
+    """Each piece's value (by piece code) from the live pieces (face-up or face-down) of
+    the other colour, after the "Observer" banqi program's model: ``top x ratio^n``, n the
+    live enemies of another kind that can take it by stepping (a Cannon, which takes
+    anything, tells no piece from another: it is not counted, and is worth a fixed value);
+    the General by a ratio of its own (its predators are the Soldiers, cheap pieces that
+    stay many); a piece that can take no live enemy at all only blocks and screens, a
+    third of that."""
+    top, ratio = weights.predator_top, weights.predator_ratio
+    values = [0.0] * 16
+    for color in (0, 1):
+        enemy = (color ^ 1) * 8
+        for kind in range(7):
+            if kind == CANNON:
+                worth = weights.predator_cannon
+            else:
+                hunters = sum(alive[enemy + other] for other in range(7)
+                              if other not in (kind, CANNON) and victims[other] >> kind & 1)
+                worth = top * (weights.predator_general if kind == GENERAL else ratio) ** hunters
+            if not any(alive[enemy + prey] for prey in range(7) if victims[kind] >> prey & 1):
+                worth /= 3
+            values[color * 8 + kind] = worth
+    return values
+
+
+def _red_predator(shown: list[int], pool: list[int], victims: tuple[int, ...], table: tuple[int, ...],
+                  weights: FaceDownWeights) -> float:
+    alive = [shown[p] + pool[p] for p in range(16)]
+    values = predator_values(alive, victims, weights)
+    share = weights.predator_pool
+    result = 0.0
+    for piece in range(16):
+        if alive[piece]:
+            gain = (values[piece] - table[piece]) * (shown[piece] + share * pool[piece])
+            result += gain if piece >> 3 == RED else -gain
     return result
 
 
@@ -239,6 +313,8 @@ def _weighted_sum(state: Position, weights: FaceDownWeights, ours: tuple[int, in
     victims = state._movement.victims
     if victims is not None and w.dominance:
         value += w.dominance * _dominance(state, side, victims)
+    if victims is not None and w.predator:
+        value += w.predator * _predator(state, side, victims, w)
     movement = state._movement
     if movement.chains or movement.charges:  # banqi's house rules
         value += house_knowledge.terms(state, w, our_captures, their_captures)
@@ -461,4 +537,4 @@ def make_knowledge(variant: str) -> Knowledge:
 
 
 __all__ = ["FEATURES", "FaceDownWeights", "attacked_face_down", "difference", "draw_share", "evaluate", "features",
-           "flip_risk_order", "load_weights", "make_knowledge"]
+           "flip_risk_order", "load_weights", "make_knowledge", "predator_values"]
