@@ -7,7 +7,7 @@ from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import expect
-from web_support import IDLE_JS
+from web_support import wait_until_idle
 
 pytestmark = pytest.mark.web
 
@@ -179,7 +179,7 @@ def test_the_installed_app_opens_at_the_last_game(open_app, page, engine_call, w
     flip = sorted(engine_call(page, "view")["legal"]["flips"])[0]
     page.locator(f'#board [data-sq="{flip}"]').click()
     page.wait_for_function("document.querySelectorAll('.move-list .move').length >= 2", timeout=WAIT_MS)
-    page.wait_for_function(IDLE_JS, timeout=WAIT_MS)
+    wait_until_idle(page, WAIT_MS)
     record = engine_call(page, "export")["record"]
     url, manifest = read_manifest(page)
     page.goto(urljoin(url, manifest["start_url"]))  # as the app's icon opens it
