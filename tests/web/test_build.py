@@ -70,7 +70,8 @@ def test_big_endgame_tables_are_served_beside_the_wheel_not_in_it(site):
     # and what few players need: the documentation pages, the QR encoder of a friend game's invitation, and the
     # plain runtime for a browser that cannot inflate the compressed one
     later = {build.QR_TARGET, build.RUNTIME_FALLBACK}
-    assert all(path.startswith(("tables/", "web/docs/")) or path in later for path in on_demand)
+    # and the relays' library of one-link friend play (web/buildlib/trystero.py), fetched when such a game starts
+    assert all(path.startswith(("tables/", "web/docs/", "web/remote/trystero/")) or path in later for path in on_demand)
     assert later <= set(on_demand)
     assert not {f"tables/{name}" for name in listed} & set(service_worker_list(site, "PRECACHE"))
     wheel = site / "wheels" / json.loads((site / "wheels/manifest.json").read_text())["wheel"]

@@ -10,6 +10,7 @@ import re
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 from test_remote_connect import (
     NO_STUN,
     connect,
@@ -243,7 +244,11 @@ def test_canned_lines_a_takeback_and_a_draw_are_offered_and_answered(two_pages, 
     for page in (host, guest):
         page.wait_for_function("() => window.appState.busy === 0")
     before = state(asker)["moves"]
-    asker.locator("#btn-undo").click()  # Undo, against a friend: a takeback request
+    # against a friend Undo and Hint are off, and say why; a takeback is asked for in the friend bar
+    expect(asker.locator("#btn-undo")).to_be_disabled()
+    expect(asker.locator("#btn-undo")).to_have_attribute("title", re.compile("friend"))
+    expect(asker.locator("#btn-hint")).to_be_disabled()
+    asker.locator("#fr-takeback").click()
     other.locator("#fr-decline-request").wait_for()
     other.locator("#fr-decline-request").click()
     bar_says(asker, "declined")

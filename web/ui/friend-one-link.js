@@ -240,6 +240,7 @@ export function relaysField() {
     text: saved?.length === 0 ? "none" : (saved ?? [...DEFAULT_RELAYS]).join("\n"),
     parse: parseRelays, save: (relays) => savePrefs({ relays }), badText: (value) => t("one.relaysBad", { value }) });
   return el("div", { class: "field" }, el("label", { for: "set-relays" }, t("one.relays")), input,
-    el("small", { class: "help", id: "set-relays-help" }, t("one.relaysHelp"), " ",
+    el("small", { class: "help", id: "set-relays-help" }, t("one.relaysHelpFormat"), " ", el("code", {}, "wss://…"),
+      t("one.relaysHelpOff"), " ", el("code", {}, "none"), " ", t("one.relaysHelpRest"), " ",
       el("code", {}, DEFAULT_RELAYS.join(", "))), error);
 }
