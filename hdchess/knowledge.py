@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
+from typing import ClassVar
 
 WIN_BONUS = 30.0  # utility of winning, in points, on top of the score difference
 DECISIVE = 1000.0  # win/loss games: the value of a win (minus the plies to reach it)
@@ -71,12 +72,21 @@ class Weights:
     """Base of a family's evaluation weights: a frozen dataclass of floats (a family's subclass
     names them)."""
 
+    # weights that shape a term (a scale, a table's parameters) rather than weigh one: a tuner
+    # leaves them unless told to move them
+    SHAPES: ClassVar[tuple[str, ...]] = ()
+
     def as_dict(self) -> dict[str, float]:
         return asdict(self)
 
     @classmethod
     def names(cls) -> list[str]:
         return [f.name for f in fields(cls)]
+
+    def live_terms(self) -> list[str]:
+        """The weights that weigh a term the evaluation sums now (nonzero, not a shape): what a
+        tuner moves by default. A weight at 0 switches its term off, and a relative step keeps it 0."""
+        return [name for name in self.names() if name not in self.SHAPES and getattr(self, name)]
 
 
 @dataclass(frozen=True)

@@ -128,18 +128,5 @@ class ActionInfo:
     loses: bool = False
     path: tuple[str, ...] | None = None
 
-    def as_dict(self) -> dict[str, Any]:
-        data = {"move": self.text, "from": self.frm, "to": self.to, "kind": self.kind,
-                "capture": self.kind == "capture", "penalised": self.penalised}
-        for key in ("choice", "carry", "height"):
-            value = getattr(self, key)
-            if value is not None:
-                data[key] = value
-        if self.loses:
-            data["loses"] = True
-        if self.path is not None:
-            data["path"] = list(self.path)
-        return data
-
 
 __all__ = ["NO_SIDE", "TERMINATIONS", "Action", "ActionInfo", "Outcome", "Termination"]

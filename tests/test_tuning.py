@@ -46,3 +46,27 @@ def test_an_even_match_leaves_the_weights_where_they_were(monkeypatch):
     tuned = tune.spsa(start, ["pool", "threat"], iterations=3, games=2, nodes=100, step=0.3, rate=1.0, seed=1,
                       jobs=1, variant="banqi", log=lambda _: None)
     assert tuned == start
+
+
+def test_a_tuner_moves_only_live_terms_unless_told():
+    weights = load_ruleset("banqi").knowledge.weights
+    live = weights.live_terms()
+    assert "pool" in live and "threat" in live
+    assert all(getattr(weights, name) != 0 for name in live)  # a weight at 0 stays 0 under a relative step
+    for shape in ("scale", "predator_top", "predator_ratio", "predator_general", "predator_cannon", "predator_pool"):
+        assert getattr(weights, shape) != 0 and shape not in live
+
+
+def test_the_coordinate_search_plays_no_match_for_a_switched_off_term(monkeypatch):
+    start = load_ruleset("banqi").knowledge.weights
+    tried = []
+
+    def match(a, b, games, **kwargs):
+        changed = [part.split("=")[0] for part in a.split(",")[1:] if part not in b.split(",")]
+        tried.extend(changed)
+        return Result(0.0), []
+
+    monkeypatch.setattr(tune, "run_match", match)
+    assert tune.tune(start, games=2, nodes=100, step=0.3, accept=0.55, rounds=1, seed=1, jobs=1,
+                     variant="banqi", log=lambda _: None) == start
+    assert sorted(tried) == sorted(2 * start.live_terms())  # each raised and lowered once, nothing else

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib import resources
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Protocol
 
 from ..core import CHARIOT, make_piece
@@ -57,10 +58,12 @@ class HouseWeights(Protocol):
 
 
 @functools.cache
-def house_weights(variant: str) -> dict[str, float]:
-    """The house rules' weights of a variant (``house_weights.json``; none: every term off)."""
+def house_weights(variant: str) -> Mapping[str, float]:
+    """The house rules' weights of a variant (``house_weights.json``; none: every term off), read-only:
+    the cache hands the same mapping to every caller."""
     table = json.loads(resources.files(__package__).joinpath("house_weights.json").read_text(encoding="utf-8"))
-    return {name: float(value) for name, value in table.get(variant, {}).items() if name in HOUSE_FEATURES}
+    return MappingProxyType({name: float(value) for name, value in table.get(variant, {}).items()
+                             if name in HOUSE_FEATURES})
 
 
 def _worth(state: Position) -> tuple[float, ...]:

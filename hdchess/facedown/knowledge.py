@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core import CANNON, GENERAL, RED, make_piece
 from ..knowledge import DECISIVE, Knowledge, Weights, two_largest, utility
@@ -47,6 +47,9 @@ FEATURES = ("material", "pool", "mobility", "attack", "threat", "second_threat",
 @dataclass(frozen=True)
 class FaceDownWeights(Weights):
     """One weight per feature but material (its weight is 1: points are the scale)."""
+
+    SHAPES: ClassVar[tuple[str, ...]] = ("predator_top", "predator_ratio", "predator_general", "predator_cannon",
+                                         "predator_pool", "scale")
 
     pool: float = 0.55  # share of a face-down piece's value expected to survive
     mobility: float = 0.07  # per legal move more than the opponent

@@ -2,6 +2,10 @@
 
 Two ways, both by paired matches at a fixed node budget, each reproducible from ``--seed``:
 
+Both move the weights of the evaluation's live terms (``Weights.live_terms``: nonzero, and
+not a shape such as the win-probability scale or the predator values' table); SPSA's
+``--only`` names others.
+
 - **Coordinate search** (the default): for each weight in turn, a candidate with the
   weight raised or lowered by ``--step`` (relative) plays a match against the
   current weights; a candidate that scores at least ``--accept`` becomes the
@@ -48,6 +52,8 @@ if TYPE_CHECKING:
         @classmethod
         def names(cls) -> list[str]: ...
 
+        def live_terms(self) -> list[str]: ...
+
 
 def player_spec(weights: TunableWeights, nodes: int) -> str:
     return "search:" + ",".join([f"nodes={nodes}"] + [f"{k}={v:.4g}" for k, v in weights.as_dict().items()])
@@ -58,7 +64,7 @@ def tune(weights: TunableWeights, games: int, nodes: int, step: float, accept: f
     trial = 0
     for round_number in range(1, rounds + 1):
         changed = False
-        for name in weights.names():
+        for name in weights.live_terms():
             for direction in (+1, -1):
                 value = getattr(weights, name) * (1 + direction * step)
                 candidate = replace(weights, **{name: round(value, 4)})
@@ -112,14 +118,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--variant", default="hdc2")
     parser.add_argument("--spsa", type=int, metavar="N", help="tune by SPSA for N iterations instead")
-    parser.add_argument("--only", help="SPSA: the weights to tune, comma-separated (default: every nonzero one)")
+    parser.add_argument("--only",
+                        help="SPSA: the weights to tune, comma-separated (default: the live terms)")
     parser.add_argument("--rate", type=float, default=1.0, help="SPSA: how far a won iteration moves the weights")
     args = parser.parse_args(argv)
     # every family's weights are a frozen dataclass of floats (knowledge.Weights says so)
     start = cast("TunableWeights", load_ruleset(args.variant).knowledge.weights)
     print(f"start: {json.dumps(start.as_dict())}", flush=True)
     if args.spsa:
-        names = args.only.split(",") if args.only else [n for n, v in start.as_dict().items() if v]
+        names = args.only.split(",") if args.only else start.live_terms()
         unknown = [n for n in names if n not in start.as_dict()]
         if unknown:
             parser.error(f"--only: unknown weight {', '.join(unknown)} (weights: {', '.join(start.as_dict())})")
