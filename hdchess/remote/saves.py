@@ -33,7 +33,8 @@ def _hexes(values: list[int]) -> list[str]:
     return [to_hex(v) for v in values]
 
 
-def _ints(values: Any) -> list[int]:
+def _ints(values: list[object]) -> list[int]:
+    """Numbers of the group from a save that was validated field by field (FIELDS) before it is read."""
     out = [from_hex(v) for v in values]
     if any(v is None for v in out):
         raise SaveError("the saved remote game holds a number that is not one of the group")
@@ -111,25 +112,25 @@ def _bad(name: str) -> SaveError:
     return SaveError(Message("remote.bad_save", field=name))
 
 
-def _hex_list(value: Any) -> bool:
+def _hex_list(value: object) -> bool:
     return isinstance(value, list) and len(value) <= MAX_CARDS and all(from_hex(v) is not None for v in value)
 
 
-def _keys(value: Any) -> bool:
+def _keys(value: object) -> bool:
     return (isinstance(value, dict) and set(value) == {"global", "cards"} and _hex_list(value["cards"])
             and (value["global"] is None or from_hex(value["global"]) is not None))
 
 
-def _small(value: Any, top: int = 1_000_000) -> bool:
+def _small(value: object, top: int = 1_000_000) -> bool:
     return is_int(value) and 0 <= value <= top
 
 
-def _index_map(value: Any, good: Callable[[Any], bool]) -> bool:
+def _index_map(value: object, good: Callable[[Any], bool]) -> bool:
     return isinstance(value, dict) and all(isinstance(k, str) and k.isdigit() and int(k) < MAX_CARDS and good(v)
                                            for k, v in value.items())
 
 
-def _clock(value: Any) -> bool:
+def _clock(value: object) -> bool:
     try:
         read_clock(value, "clock")
     except Refused:
@@ -137,7 +138,7 @@ def _clock(value: Any) -> bool:
     return True
 
 
-def _clocks(value: Any) -> bool:
+def _clocks(value: object) -> bool:
     return value is None or (
         isinstance(value, dict) and set(value) == {"initial_ms", "increment_ms", "left", "running", "since"}
         and _clock({"initial_ms": value["initial_ms"], "increment_ms": value["increment_ms"]})
@@ -147,11 +148,11 @@ def _clocks(value: Any) -> bool:
         and _time(value["since"]))
 
 
-def _time(value: Any) -> bool:
+def _time(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1e11
 
 
-def _entry(value: Any) -> bool:
+def _entry(value: object) -> bool:
     """A history entry: ["act", player, text, text shown], ["undo", n], ["end", how, colour or None]."""
     if not isinstance(value, list) or not value:
         return False
@@ -163,11 +164,11 @@ def _entry(value: Any) -> bool:
             and (value[2] is None and value[1] in ("draw", "abandon") or is_int(value[2]) and value[2] in (0, 1)))
 
 
-def _word(value: Any) -> bool:
+def _word(value: object) -> bool:
     return isinstance(value, str) and 0 < len(value) <= MAX_TEXT and value.isprintable()
 
 
-def _nonce(value: Any, empty: bool = False) -> bool:
+def _nonce(value: object, empty: bool = False) -> bool:
     return isinstance(value, str) and (value == "" and empty or NONCE.fullmatch(value) is not None)
 
 

@@ -18,6 +18,9 @@ from ..inputs import is_int, printable
 from ..messages import Message
 from .group import Q, from_hex, to_hex
 
+# a field's reader: the untrusted value and its name in, the checked value out (or Refused)
+Reader = Callable[[object, str], object]
+
 VERSION = 1
 MAX_MESSAGE = 200_000  # characters: a deck of 32 cards in hex is about 17,000
 MAX_CARDS = 64
@@ -44,55 +47,55 @@ def _field(name: str) -> Refused:
     return Refused(Message("remote.bad_field", field=name))
 
 
-def _text(value: Any, name: str) -> str:
+def _text(value: object, name: str) -> str:
     """A short word of the protocol (a variant, an action): printable characters only."""
     if not isinstance(value, str) or len(value) > MAX_TEXT or not value.isprintable():
         raise _field(name)
     return value
 
 
-def _name(value: Any, name: str) -> str:
+def _name(value: object, name: str) -> str:
     """The peer's name: any short text, kept as printable text only (never a terminal escape)."""
     if not isinstance(value, str) or len(value) > MAX_TEXT:
         raise _field(name)
     return printable(value, MAX_TEXT)
 
 
-def _nonce(value: Any, name: str) -> str:
+def _nonce(value: object, name: str) -> str:
     if not isinstance(value, str) or not NONCE.fullmatch(value):
         raise _field(name)
     return value
 
 
-def _whole(value: Any, name: str, top: int) -> int:
+def _whole(value: object, name: str, top: int) -> int:
     if not is_int(value) or not 0 <= value <= top:
         raise _field(name)
     return value
 
 
-def _choice(choices: tuple[str, ...]) -> Callable[[Any, str], str]:
-    def read(value: Any, name: str) -> str:
+def _choice(choices: tuple[str, ...]) -> Callable[[object, str], str]:
+    def read(value: object, name: str) -> str:
         if not isinstance(value, str) or value not in choices:
             raise _field(name)
         return str(value)
     return read
 
 
-def _element(value: Any, name: str) -> int:
+def _element(value: object, name: str) -> int:
     number = from_hex(value)
     if number is None:
         raise _field(name)
     return number
 
 
-def _exponent(value: Any, name: str) -> int:
+def _exponent(value: object, name: str) -> int:
     key = _element(value, name)
     if not 2 <= key < Q:
         raise _field(name)
     return key
 
 
-def _deck(value: Any, name: str) -> list[int] | None:
+def _deck(value: object, name: str) -> list[int] | None:
     if value is None:
         return None
     if not isinstance(value, list) or not 0 < len(value) <= MAX_CARDS:
@@ -100,7 +103,7 @@ def _deck(value: Any, name: str) -> list[int] | None:
     return [_element(x, name) for x in value]
 
 
-def _options(value: Any, name: str) -> dict[str, Any]:
+def _options(value: object, name: str) -> dict[str, Any]:
     if not isinstance(value, dict) or len(value) > 16 or not all(isinstance(k, str) for k in value):
         raise _field(name)
     if not all(v is None or isinstance(v, (str, int, float, bool)) for v in value.values()):
@@ -108,7 +111,7 @@ def _options(value: Any, name: str) -> dict[str, Any]:
     return dict(value)
 
 
-def read_clock(value: Any, name: str) -> dict[str, int] | None:
+def read_clock(value: object, name: str) -> dict[str, int] | None:
     if value is None:
         return None
     if not isinstance(value, dict) or set(value) != {"initial_ms", "increment_ms"}:
@@ -119,17 +122,17 @@ def read_clock(value: Any, name: str) -> dict[str, int] | None:
     return {"initial_ms": initial, "increment_ms": _whole(value["increment_ms"], name, MAX_INCREMENT_MS)}
 
 
-def _reading(value: Any, name: str) -> int | None:
+def _reading(value: object, name: str) -> int | None:
     return None if value is None else _whole(value, name, MAX_CLOCK_MS)
 
 
-def _flag(value: Any, name: str) -> bool:
+def _flag(value: object, name: str) -> bool:
     if not isinstance(value, bool):
         raise _field(name)
     return value
 
 
-def _keys(value: Any, name: str) -> dict[str, Any]:
+def _keys(value: object, name: str) -> dict[str, Any]:
     if not isinstance(value, dict) or set(value) != {"global", "cards"}:
         raise _field(name)
     cards = value["cards"]
@@ -142,13 +145,12 @@ def _keys(value: Any, name: str) -> dict[str, Any]:
     return {"global": global_key, "cards": keys}
 
 
-def _optional(read: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
-    def optional(value: Any, name: str) -> Any:
+def _optional(read: Reader) -> Reader:
+    def optional(value: object, name: str) -> object:
         return None if value is None else read(value, name)
     return optional
 
 
-Reader = Callable[[Any, str], Any]
 FIELDS: dict[str, dict[str, Reader]] = {
     "hello": {"game": _nonce, "variant": _text, "options": _options, "clock": read_clock, "first": _choice(FIRST),
               "name": _name, "commit": _nonce, "deck": _deck},
@@ -168,7 +170,7 @@ FIELDS: dict[str, dict[str, Reader]] = {
 OPTIONAL = {"act": {"partial", "key", "peer_clock"}}
 
 
-def decode(text: Any) -> dict[str, Any]:
+def decode(text: object) -> dict[str, Any]:
     """A peer's message, checked field by field; raises Refused naming the first problem."""
     if not isinstance(text, str):
         raise Refused(Message("remote.not_object"))
@@ -200,7 +202,7 @@ def decode(text: Any) -> dict[str, Any]:
 HEX_FIELDS = ("deck", "partial", "key", "keys")  # group elements and keys, written in hex
 
 
-def _hex(value: Any) -> Any:
+def _hex(value: object) -> Any:
     if isinstance(value, bool) or value is None:
         return value
     if isinstance(value, int):
