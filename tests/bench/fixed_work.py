@@ -5,8 +5,10 @@
 
 With whichever ``hdchess`` is first on the path, runs one of:
 
-- ``perft``: a suite position to depth 3, 8 times;
-- ``playout``: 400 random hdc2 playouts from one seed;
+- ``perft [VARIANT]``: a suite position to depth 3, 8 times (banqi: an opening with
+  face-down pieces to depth 3, once);
+- ``playout [VARIANT]``: 400 random playouts from one seed (hdc2 from the opening,
+  banqi from the opening searched below);
 - ``search [VARIANT]``: a 40,000-node search of three positions of the variant
   (hdc2, the default: the opening, an endgame and a middle game; banqi and gaiqi:
   an opening, a middle game and an endgame of seeded random play);
@@ -49,6 +51,10 @@ SEARCH_POSITIONS = {
               "P1hKR1xp/1p2ExAp/k3p2C/x1A1apPa r HPr 0 40 0/0 f2-e2/d2-e2 -/-",
               "pCE1cE1A/1P1H4/1p1K1hr1/P1p1cP1k r - 3 60 0/0 b1-a1/d1-e1 -/-"),
 }
+
+
+PERFT = {"hdc2": (SUITE_POSITION, 3, 8), "banqi": (SEARCH_POSITIONS["banqi"][0], 3, 1)}  # depth, times
+PLAYOUT_START = {"hdc2": OPENING, "banqi": SEARCH_POSITIONS["banqi"][0]}
 
 
 def read(text: str, variant: str = "hdc2"):
@@ -96,15 +102,13 @@ def rates(variant: str, runs: int = 5) -> None:
 
 
 def main(what: str, variant: str = "hdc2") -> int:
-    if what == "perft":
-        total = 0
-        for _ in range(8):
-            total += perft(read(SUITE_POSITION), 3)
-        print(total)
-    elif what == "playout":
+    if what == "perft" and variant in PERFT:
+        text, depth, times = PERFT[variant]
+        print(sum(perft(read(text, variant), depth) for _ in range(times)))
+    elif what == "playout" and variant in PLAYOUT_START:
         from hdchess.playout import random_playout
         rng = random.Random(1)
-        print(sum(random_playout(read(OPENING), rng)[0] for _ in range(400)))
+        print(sum(random_playout(read(PLAYOUT_START[variant], variant), rng)[0] for _ in range(400)))
     elif what in ("search", "search-plain") and variant in SEARCH_POSITIONS:
         plain = what == "search-plain"
         results = [search(read(text, variant), plain) for text in SEARCH_POSITIONS[variant]]
@@ -112,7 +116,8 @@ def main(what: str, variant: str = "hdc2") -> int:
     elif what == "rates" and variant in SEARCH_POSITIONS:
         rates(variant)
     else:
-        print(f"what: perft, playout, search[-plain] or rates [{'|'.join(SEARCH_POSITIONS)}]", file=sys.stderr)
+        print(f"what: perft or playout [{'|'.join(PERFT)}], search[-plain] or rates [{'|'.join(SEARCH_POSITIONS)}]",
+              file=sys.stderr)
         return 2
     return 0
 
