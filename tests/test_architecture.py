@@ -100,12 +100,12 @@ def test_the_engine_knows_nothing_of_the_browser() -> None:
         assert not {t for t in targets if t.split(".")[0] in ("js", "pyodide")}, name
 
 
-def layer_order(text: str) -> list[list[str]]:
-    """The layers the architecture page draws, top first: the fenced ``layers`` block, one layer a
-    line, its parts (a module or folder of ``hdchess/``; ``hdchess`` itself, the package's face) before
-    the first run of two spaces, separated by commas."""
-    block = re.search(r"^```layers\n(.*?)^```", text, re.S | re.M)
-    assert block is not None, "architecture.md has no ```layers block"
+def layer_order(text: str, name: str = "layers") -> list[list[str]]:
+    """The layers the architecture page draws, top first: the fenced ``layers`` block (``web-layers``:
+    the page's), one layer a line, its parts (a module or folder of ``hdchess/``; ``hdchess`` itself, the
+    package's face) before the first run of two spaces, separated by commas."""
+    block = re.search(rf"^```{name}\n(.*?)^```", text, re.S | re.M)
+    assert block is not None, f"architecture.md has no ```{name} block"
     return [[part.strip() for part in line.split("  ")[0].split(",")] for line in block.group(1).splitlines()
             if line.strip()]
 
@@ -150,3 +150,58 @@ def test_the_layer_check_finds_an_import_that_runs_up() -> None:
 ])
 def test_the_cycle_finder_finds_cycles(graph: dict[str, set[str]], expected: list[list[str]]) -> None:
     assert cycles(graph) == expected
+
+
+# -- the page ---------------------------------------------------------------------------------------------
+
+WEB = ROOT / "web"
+JS_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["'](\.{1,2}/[^"']+)["']""", re.M)
+
+
+def web_part(path: Path) -> str:
+    """A module's part of the page: its file's name without ``.js``, or its folder (``ui``, ``remote``)."""
+    relative = path.relative_to(WEB)
+    return relative.parts[0] if len(relative.parts) > 1 else relative.name.removesuffix(".js")
+
+
+def web_graph() -> dict[str, set[str]]:
+    """The page's modules (``web/*.js``, ``web/ui/``, ``web/remote/``; not what the build vendors) and
+    the parts each imports, by code or only for a JSDoc type (``import("./x.js").T``); type-only
+    ``.d.ts`` files are below everything."""
+    modules = sorted(WEB.glob("*.js")) + sorted((WEB / "ui").glob("*.js")) + sorted((WEB / "remote").glob("*.js"))
+    graph: dict[str, set[str]] = {}
+    for path in modules:
+        if path.name == "eslint.config.js":  # the linter's settings, not the page
+            continue
+        targets = graph.setdefault(str(path.relative_to(WEB)), set())
+        for spec in JS_IMPORT.findall(path.read_text(encoding="utf-8")):
+            target = (path.parent / spec).resolve()
+            if target.suffix == ".js" and target.is_file() and WEB.resolve() in target.parents:
+                targets.add(web_part(WEB / target.relative_to(WEB.resolve())))
+    return graph
+
+
+def web_upward_imports(graph: dict[str, set[str]], layers: list[list[str]]) -> list[str]:
+    rank = {part: index for index, layer in enumerate(layers) for part in layer}
+    return sorted(f"{name} -> {target}" for name, targets in graph.items() for target in targets
+                  if rank[target] < rank[web_part(WEB / name)])
+
+
+def test_every_module_of_the_page_is_in_one_layer() -> None:
+    layers = layer_order(ARCHITECTURE.read_text(encoding="utf-8"), "web-layers")
+    drawn = [part for layer in layers for part in layer]
+    assert len(drawn) == len(set(drawn)), "a part of the page is drawn in two layers"
+    assert {web_part(WEB / name) for name in web_graph()} == set(drawn)
+
+
+def test_no_module_of_the_page_imports_a_layer_above_its_own() -> None:
+    """The widgets (``ui/``) sit below the controllers that drive them, the board below the widgets, the
+    store and the workers below the board: a widget that needs a game's life is a controller."""
+    layers = layer_order(ARCHITECTURE.read_text(encoding="utf-8"), "web-layers")
+    assert web_upward_imports(web_graph(), layers) == []
+
+
+def test_the_page_layer_check_finds_an_import_that_runs_up() -> None:
+    layers = [["render"], ["ui"], ["state"]]
+    graph = {"render.js": {"ui", "state"}, "ui/panel.js": {"state", "render"}, "state.js": set()}
+    assert web_upward_imports(graph, layers) == ["ui/panel.js -> render"]

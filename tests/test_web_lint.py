@@ -72,7 +72,7 @@ def test_a_write_by_a_module_that_does_not_own_the_field_fails() -> None:
 def test_the_owner_may_write_and_anyone_may_read() -> None:
     owner = 'import { app } from "./state.js";\napp.note = app.view ? "x" : null;\napp.hint = null;\n'
     reader = 'import { app } from "../state.js";\nconsole.log(app.note, app.positions.get(1));\n'
-    assert owner_messages(("human-turns.js", owner), ("ui/friend-game.js", reader)) == [[], []]
+    assert owner_messages(("human-turns.js", owner), ("friend-game.js", reader)) == [[], []]
 
 
 def test_a_field_without_an_owner_and_a_renamed_import_are_caught() -> None:

@@ -25,7 +25,7 @@ import { $ } from "./ui/dom.js";
 import { createNewGameDialog } from "./ui/newgame.js";
 import { createFriendDialog } from "./ui/friend.js";
 import { friendGameActive, friendOffer, friendRecord, friendResign, knownFriendGame, leaveFriendGame, restoreFriendGame,
-  setFriendHooks, startFriendGame } from "./ui/friend-game.js";
+  setFriendHooks, startFriendGame } from "./friend-game.js";
 import { codeInHash } from "./remote/codec.js";
 import { matchLevel, parseParams } from "./ui/params.js";
 import { createRecordDialog } from "./ui/recorddialog.js";
@@ -34,10 +34,10 @@ import { setSound } from "./ui/sound.js";
 import { openRules } from "./ui/rules.js";
 import { createSettingsDialog } from "./ui/settings.js";
 import { searchPool } from "./search-pool.js";
-import * as store from "./ui/storage.js";
+import * as store from "./storage.js";
 
-/** @typedef {import("./ui/storage.js").Settings} Settings */
-/** @typedef {import("./ui/storage.js").SavedGame} SavedGame */
+/** @typedef {import("./storage.js").Settings} Settings */
+/** @typedef {import("./storage.js").SavedGame} SavedGame */
 /** @typedef {import("./state.js").Choice} Choice */
 
 // ---------------------------------------------------------------- settings and parameters

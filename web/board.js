@@ -28,11 +28,7 @@ const HOLD_MS = 450; // a touch held this long shows a stack instead of clicking
 export { makeDisc, squareNames }; // for the page's other parts, which drew with them from here
 
 /** @typedef {import("./protocol").LegalMove} LegalMove */
-/**
- * An action as the board offers it: a legal move of the view, or the flip of a square in its
- * `legal.flips` (made on the page, `kind` "flip", without the bridge's capture and penalised).
- * @typedef {Omit<LegalMove, "capture" | "penalised"> & Partial<Pick<LegalMove, "capture" | "penalised">>} Action
- */
+/** @typedef {import("./action").Action} Action */
 /** @typedef {import("./protocol").BoardShape} BoardShape */
 /** @typedef {import("./protocol").LastMove} LastMove */
 /** @typedef {import("./protocol").Legal} Legal */

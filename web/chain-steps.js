@@ -5,7 +5,7 @@
 // next ones, and plays the one entry the player's steps make (web/board.js).
 // Nothing here knows a rule: it only reads the entries' paths.
 
-/** @typedef {import("./engine-client.js").Action} Action */
+/** @typedef {import("./action").Action} Action */
 
 /** The squares an entry lands on in turn: a chain's path, else its destination.
  *  @param {Action} action @returns {string[]} */

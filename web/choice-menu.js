@@ -6,7 +6,7 @@ import { makeDisc } from "./discs.js";
 import { t } from "./i18n.js";
 import { kindName, pieceName } from "./pieces.js";
 
-/** @typedef {import("./board.js").Action} Action */
+/** @typedef {import("./action").Action} Action */
 
 /**
  * Where the menu opens: the square's column and row on screen, of how many.

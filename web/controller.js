@@ -13,7 +13,7 @@ import { flag } from "./lifecycle.js";
 import { mountRender } from "./render.js";
 import { app } from "./state.js";
 import { $ } from "./ui/dom.js";
-import { friendAction, friendExplain, friendFlag } from "./ui/friend-game.js";
+import { friendAction, friendExplain, friendFlag } from "./friend-game.js";
 
 export { app }; // the state, for the page's other parts and for tests
 
@@ -31,7 +31,7 @@ export { app }; // the state, for the page's other parts and for tests
 export function mount(elements, { onOpenNewGame, onOpenRecord, onReplay, onCheck }) {
   // while a lesson runs (web/lessons.js) the board's actions are its tries, and it shows the lesson's position
   const board = createBoard($("#board-root"), {
-    // in a game against a friend elsewhere (web/ui/friend-game.js) the action goes through the remote protocol;
+    // in a game against a friend elsewhere (web/friend-game.js) the action goes through the remote protocol;
     // an action that loses at once is asked about first (web/human-turns.js)
     onAction: (action) => {
       if (lessonAction(action)) return;

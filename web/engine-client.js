@@ -34,7 +34,7 @@ import { cacheForOffline, registerServiceWorker } from "./offline.js";
 // web/state.js still names the protocol's types from here (the store's change moves it to ./protocol).
 /** @typedef {import("./protocol").View} View */
 /** @typedef {import("./protocol").BoardView} BoardView */
-/** @typedef {import("./board.js").Action} Action */
+/** @typedef {import("./action").Action} Action */
 /** @typedef {import("./protocol").Legal} Legal */
 /** @typedef {import("./protocol").Info} Info */
 /** @typedef {import("./protocol").VariantInfo} VariantInfo */

@@ -6,9 +6,9 @@ import { call, task } from "./engine-queue.js";
 import { renderAll, revealGameOver, showGameOverPanel } from "./render.js";
 import { announce, describeMove } from "./ui/announce.js";
 import { resultHeadline } from "./ui/gameover.js";
-import { savedClock } from "./ui/clock.js";
+import { savedClock } from "./clock.js";
 import { playSound } from "./ui/sound.js";
-import * as store from "./ui/storage.js";
+import * as store from "./storage.js";
 import { app, emit, humanColor } from "./state.js";
 import { onSetView, setView } from "./view.js";
 

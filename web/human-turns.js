@@ -13,7 +13,7 @@ import { engineErrorText } from "./ui/messages.js";
 import { app, findAction, humanCanAct, humanToMove } from "./state.js";
 import { onSetView } from "./view.js";
 
-/** @typedef {import("./board.js").Action} Action */
+/** @typedef {import("./action").Action} Action */
 
 // A new position: the hint and the note were about the last one.
 onSetView(() => {

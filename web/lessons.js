@@ -16,7 +16,7 @@ import { $, el } from "./ui/dom.js";
 import { offerLessons } from "./ui/gameover.js";
 import { actionText, moveStyle, moveText } from "./ui/movetext.js";
 
-/** @typedef {import("./board.js").Action} Action */
+/** @typedef {import("./action").Action} Action */
 /** @typedef {import("./protocol").BoardView} BoardView */
 /** @typedef {import("./board.js").Board} Board */
 /** @typedef {{move: string, from: string, to: string, kind: string}} LessonAction */

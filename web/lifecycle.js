@@ -9,15 +9,15 @@ import { gameOver, keepRecord, saveGame } from "./game-events.js";
 import { forgetReview, stopReplay } from "./replay.js";
 import { hideGameOver, renderAll, showError, statusText } from "./render.js";
 import { announce } from "./ui/announce.js";
-import { createClock, restoreClock, switchClock } from "./ui/clock.js";
+import { createClock, restoreClock, switchClock } from "./clock.js";
 import { app, humanPlayer, resigner, setupFor, setupFromView } from "./state.js";
 import { onSetView, setView } from "./view.js";
 
 /** @typedef {import("./protocol").View} View */
 /** @typedef {import("./state.js").Choice} Choice */
 /** @typedef {import("./state.js").Setup} Setup */
-/** @typedef {import("./ui/clock.js").Clock} Clock */
-/** @typedef {import("./ui/storage.js").SavedGame} SavedGame */
+/** @typedef {import("./clock.js").Clock} Clock */
+/** @typedef {import("./storage.js").SavedGame} SavedGame */
 
 // A move played here makes the game this page's own, whatever record it came from.
 onSetView((_view, { moved }) => {

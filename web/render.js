@@ -11,7 +11,7 @@ import { levelLabel } from "./ui/names.js";
 import { renderInfo, renderPlayers } from "./ui/panel.js";
 import { engineErrorText } from "./ui/messages.js";
 import { actionText, moveStyle, moveText } from "./ui/movetext.js";
-import { flagged, formatClock, remainingOf } from "./ui/clock.js";
+import { flagged, formatClock, remainingOf } from "./clock.js";
 import {
   app, costText, findAction, humanCanAct, humanColor, humanHasMoved, humanPlayer, markOf, NO_LEGAL, replayPosition,
   resigner, reviewHintAt, shownReplayPly, startPly, viewFlag,
@@ -20,7 +20,7 @@ import {
 /** @typedef {import("./protocol").View} View */
 /** @typedef {import("./protocol").LastMove} LastMove */
 /** @typedef {import("./board.js").Board} Board */
-/** @typedef {import("./ui/clock.js").Clock} Clock */
+/** @typedef {import("./clock.js").Clock} Clock */
 
 /**
  * The page's elements the controller draws into (app.js finds them).
@@ -80,7 +80,7 @@ export function mountRender(elements, theBoard, theHooks) {
 /** @param {number} n */
 function playerName(n) {
   if (app.setup.mode === "two") return t("player.n", { n });
-  if (String(app.setup.players[n]) === "remote") return app.setup.names[n] || t("friend.opponent"); // ui/friend-game.js
+  if (String(app.setup.players[n]) === "remote") return app.setup.names[n] || t("friend.opponent"); // friend-game.js
   return app.setup.players[n] === "human" ? t("player.you") : t("player.ai", { level: levelLabel(app.setup.level) });
 }
 
@@ -137,7 +137,7 @@ export function statusText() {
     text = color ? t("status.playerTurn", { n: turn, color: colorName }) : t("status.playerOpen", { n: turn });
   } else if (app.setup.players[turn] === "human") {
     text = color ? t("status.yourTurn", { color: colorName }) : t("status.yourTurnOpen");
-  } else if (String(app.setup.players[turn]) === "remote") { // a friend on another device (ui/friend-game.js)
+  } else if (String(app.setup.players[turn]) === "remote") { // a friend on another device (friend-game.js)
     text = t("friend.theirTurn", { name: app.setup.names[turn] ?? "" });
   } else {
     return t("status.aiThinking");
@@ -203,7 +203,7 @@ export function renderButtons() {
   const view = app.view;
   const undoable = view.moves.length > 0 && (app.setup.mode === "two" || humanHasMoved());
   const serious = viewFlag(view, "serious"); // no undo, no hint: the buttons say why
-  // against a friend elsewhere (ui/friend-game.js) no hint, and a takeback is asked in the friend bar
+  // against a friend elsewhere (friend-game.js) no hint, and a takeback is asked in the friend bar
   const friend = Object.values(app.setup.players).some((p) => String(p) === "remote");
   const off = friend ? "friend" : serious ? "serious" : null;
   b.undo.disabled = !idle || !undoable || off !== null;

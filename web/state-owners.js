@@ -3,7 +3,9 @@
 // its owner exports (`changeSetup`, `keepRecord`, `setThinking` ...). The lint rule
 // web/eslint-rules/store-owners.js holds every module of web/ to this table (web/docs/architecture.md).
 
-/** @type {Record<keyof import("./state.js").App, string>} field -> the module that writes it */
+/** @typedef {import("./state.js").App} App */
+
+/** @type {Record<keyof App, string>} field -> the module that writes it */
 export const OWNERS = {
   // start-up: the engine, what is known before Python, the page's settings
   engine: "app.js",

@@ -5,12 +5,12 @@ import { t } from "./i18n.js";
 
 /** @typedef {import("./engine-client.js").View} View */
 /** @typedef {import("./engine-client.js").BoardView} BoardView */
-/** @typedef {import("./engine-client.js").Action} Action */
+/** @typedef {import("./action").Action} Action */
 /** @typedef {import("./engine-client.js").Engine} Engine */
 /** @typedef {import("./engine-client.js").Info} Info */
 /** @typedef {import("./engine-client.js").VariantInfo} VariantInfo */
-/** @typedef {import("./ui/clock.js").Clock} Clock */
-/** @typedef {import("./ui/storage.js").Settings} Settings */
+/** @typedef {import("./clock.js").Clock} Clock */
+/** @typedef {import("./storage.js").Settings} Settings */
 
 /** @typedef {"human" | "ai"} PlayerKind */
 
@@ -149,7 +149,7 @@ export const app = {
   aiFailed: false, // the engine refused to move here: wait for a new position instead of asking again
   aiCrashes: 0, // worker crashes while the AI thought about the current position
   flashes: {}, // colour -> when its penalty went up (the card flashes for a moment)
-  clock: null, // the players' clocks (ui/clock.js), null without a time control
+  clock: null, // the players' clocks (clock.js), null without a time control
   lastThink: null, // the top level's last search: {nodes, depth, ms, helpers: each helper's {nodes, depth}} (measure_pool.py)
   review: null, // the blunder check of a finished game: {running, done, total, marks: Map ply -> analysis}
   listeners: { move: [], gameover: [], ready: [] },

@@ -3,7 +3,7 @@
 
 import { setPieces } from "./pieces.js";
 import { hideGameOver } from "./render.js";
-import { switchClock } from "./ui/clock.js";
+import { switchClock } from "./clock.js";
 import { app, variantInfo } from "./state.js";
 
 /** @typedef {import("./protocol").View} View */

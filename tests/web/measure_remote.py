@@ -27,7 +27,7 @@ READY_JS = """async () => {
   const module = await import(new URL("web/engine-client.js", document.baseURI).href);
   while (!module.engines.size) await new Promise((r) => setTimeout(r, 20));
   await [...module.engines][0].ready;
-  window.friendGame = await import(new URL("web/ui/friend-game.js", document.baseURI).href);
+  window.friendGame = await import(new URL("web/friend-game.js", document.baseURI).href);
   window.appState = (await import(new URL("web/state.js", document.baseURI).href)).app;
 }"""
 

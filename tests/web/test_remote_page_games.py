@@ -20,7 +20,7 @@ from test_remote_connect import (
 )
 
 HOOK_JS = """async () => {
-  window.friendGame = await import(new URL("web/ui/friend-game.js", document.baseURI).href);
+  window.friendGame = await import(new URL("web/friend-game.js", document.baseURI).href);
   window.appState = (await import(new URL("web/state.js", document.baseURI).href)).app;
 }"""
 STATE_JS = """() => {

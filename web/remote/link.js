@@ -24,7 +24,7 @@ export function newSession() {
   return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_");
 }
 
-/** Open a link. Frames that come before a game binds its events (web/ui/friend-game.js) wait for it.
+/** Open a link. Frames that come before a game binds its events (web/friend-game.js) wait for it.
  *  @param {RTCIceServer[]} iceServers */
 export function createLink(iceServers) {
   /** @type {LinkEvents | null} */

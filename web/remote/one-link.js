@@ -92,7 +92,7 @@ async function loadTrystero() {
 
 /**
  * Join an invitation's room as host or guest. The result has the interface of web/remote/link.js's link
- * (peer.state, bind, hello, sendProtocol, bye, close), so web/ui/friend-game.js plays over either, and
+ * (peer.state, bind, hello, sendProtocol, bye, close), so web/friend-game.js plays over either, and
  * progress() and onChange for the dialog; the guest calls take(name) when its player accepts.
  * @param {{role: "host" | "guest", room: string, key: string, relays: string[], iceServers: RTCIceServer[],
  *   onChange: (progress: RoomProgress) => void}} options

@@ -2,7 +2,7 @@
 // and waits, saying what it is doing, until the friend opens it and accepts; the guest's dialog shows who
 // invites to what and asks a name while its page finds the host's through the relays. No reply goes back.
 // When no relay answers within RELAY_WAIT_MS the dialog says so and offers the two-link exchange of
-// web/ui/friend.js; a failed connection says which part failed. Then onConnected (web/ui/friend-game.js).
+// web/ui/friend.js; a failed connection says which part failed. Then onConnected (web/friend-game.js).
 
 import { t } from "../i18n.js";
 import { linkFor } from "../remote/codec.js";

@@ -1,4 +1,4 @@
-// The words of a friend game's start (web/ui/friend-game.js): the fair set-up runs in three steps, each
+// The words of a friend game's start (web/friend-game.js): the fair set-up runs in three steps, each
 // the work of one page (web/docs/remote.md, "Fair flips": the host's hello, the guest's welcome, the
 // host's start), and then who was drawn to move first. The page only counts the set-up's messages that
 // went by; it never reads them.

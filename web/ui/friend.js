@@ -3,7 +3,7 @@
 // then paste their friend's reply (or open it: a reply opened in another tab of this browser is passed
 // to this one over a BroadcastChannel). The guest who opens an invitation sees who invites them to what,
 // gives their name and gets the reply to send back. When the channel opens, onConnected takes over
-// (web/ui/friend-game.js). The transport is web/remote/; the game's protocol is Python, in the worker.
+// (web/friend-game.js). The transport is web/remote/; the game's protocol is Python, in the worker.
 
 import { t } from "../i18n.js";
 import { codeFrom, decodeCode, linkFor, RemoteCodeError } from "../remote/codec.js";

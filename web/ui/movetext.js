@@ -7,7 +7,7 @@ import { t } from "../i18n.js";
 import { pieceGlyph, topPiece } from "../pieces.js";
 
 /** @typedef {import("../protocol").Move & {piece?: string | null, swapped?: string | null}} PieceMove */
-/** @typedef {import("../board.js").Action} Action */
+/** @typedef {import("../action").Action} Action */
 
 /**
  * How moves are written: with pieces or in notation; pieces as characters or as letters.

@@ -5,7 +5,7 @@
 import { t } from "../i18n.js";
 import { el } from "./dom.js";
 import { engineErrorText } from "./messages.js";
-import { TIME_CONTROLS } from "./clock.js";
+import { TIME_CONTROLS } from "../clock.js";
 import { choiceLabel, gameWordsLang, levelChoiceLabel, optionHelp, optionLabel, variantSummary, variantTitle }
   from "./names.js";
 

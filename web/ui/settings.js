@@ -8,9 +8,9 @@ import { helperRoom } from "../search-pool.js";
 import { el } from "./dom.js";
 import { stunField } from "./friend.js";
 import { relaysField } from "./friend-one-link.js";
-import { BOARD_THEMES, PIECE_STYLES } from "./storage.js";
+import { BOARD_THEMES, PIECE_STYLES } from "../storage.js";
 
-/** @typedef {import("./storage.js").Settings} Settings */
+/** @typedef {import("../storage.js").Settings} Settings */
 
 /** onChange(partialSettings) is called for every change; getSettings() gives the current ones.
  *  @param {HTMLDialogElement} dialog

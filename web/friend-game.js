@@ -5,27 +5,27 @@
 // page (remote_resume on a fresh invitation). Here: the friend bar (connection, offers, canned lines,
 // what the protocol reports) and the moves, resignation and clocks of a remote game.
 
-import { t } from "../i18n.js";
-import { call, task } from "../engine-queue.js";
-import { gameOver, keepRecord } from "../game-events.js";
-import { setNote } from "../human-turns.js";
-import { changeSetup, setPersist, showFriendGame, whileFlagging } from "../lifecycle.js";
-import { noteSaysTurn, renderAll, renderStatus, showMessage } from "../render.js";
-import { app } from "../state.js";
-import { setView } from "../view.js";
-import { announce, describeMove } from "./announce.js";
-import { el } from "./dom.js";
-import { engineErrorText } from "./messages.js";
-import { playSound } from "./sound.js";
-import { clearFriendGame, loadFriendGame, saveFriendGame } from "../remote/store.js";
-import { firstWords, SETUP_STEPS, setupStep } from "./friend-start.js";
+import { t } from "./i18n.js";
+import { call, task } from "./engine-queue.js";
+import { gameOver, keepRecord } from "./game-events.js";
+import { setNote } from "./human-turns.js";
+import { changeSetup, setPersist, showFriendGame, whileFlagging } from "./lifecycle.js";
+import { noteSaysTurn, renderAll, renderStatus, showMessage } from "./render.js";
+import { app } from "./state.js";
+import { setView } from "./view.js";
+import { announce, describeMove } from "./ui/announce.js";
+import { el } from "./ui/dom.js";
+import { engineErrorText } from "./ui/messages.js";
+import { playSound } from "./ui/sound.js";
+import { clearFriendGame, loadFriendGame, saveFriendGame } from "./remote/store.js";
+import { firstWords, SETUP_STEPS, setupStep } from "./ui/friend-start.js";
 
 /**
- * @typedef {import("./friend.js").Connected} Connected
- * @typedef {import("./friend.js").OfferedGame} OfferedGame
- * @typedef {import("../remote/store.js").SavedFriendGame} SavedFriendGame
- * @typedef {import("../protocol").RemoteReply} Reply
- * @typedef {import("../protocol").RemoteStatus} RemoteStatus
+ * @typedef {import("./ui/friend.js").Connected} Connected
+ * @typedef {import("./ui/friend.js").OfferedGame} OfferedGame
+ * @typedef {import("./remote/store.js").SavedFriendGame} SavedFriendGame
+ * @typedef {import("./protocol").RemoteReply} Reply
+ * @typedef {import("./protocol").RemoteStatus} RemoteStatus
  * @typedef {"remote_host" | "remote_join" | "remote_receive" | "remote_act" | "remote_offer" | "remote_answer"
  *   | "remote_resign" | "remote_chat" | "remote_claim" | "remote_tick" | "remote_resume"} RemoteCommand
  */
@@ -55,7 +55,7 @@ export function setFriendHooks(next) {
   hooks = next;
 }
 
-/** The clock of the view's time control, "10+5", for the page's clock (web/ui/clock.js).
+/** The clock of the view's time control, "10+5", for the page's clock (web/clock.js).
  *  @param {OfferedGame} game */
 function clockArg(game) {
   const match = /^(\d{1,3})\+(\d{1,3})$/.exec(game.clock ?? "");
@@ -110,7 +110,7 @@ function inSetup() {
 /** The remote view on the board: this side is "human", the friend "remote", with both names. While the game
  *  is set up nobody's turn has come: both sides are "remote", so the board takes no click, and the status
  *  line says which step of the set-up runs (web/ui/friend-start.js).
- *  @param {import("../protocol").View} view */
+ *  @param {import("./protocol").View} view */
 function show(view) {
   /** @type {Partial<RemoteStatus>} */
   const remoteStatus = current?.remote ?? {};
@@ -120,7 +120,7 @@ function show(view) {
   const players = settingUp ? { 1: "remote", 2: "remote" } : { [me]: "human", [3 - me]: "remote" };
   if (settingUp) setupNote();
   const seat = t("start.seat"); // in the set-up, who plays which side is not drawn yet
-  /** @type {import("../state.js").Setup} */
+  /** @type {import("./state.js").Setup} */
   const setup = { mode: "ai", level: app.setup?.level ?? "", players: /** @type {any} */ (players),
     names: settingUp ? { 1: seat, 2: seat }
       : { 1: names["1"] ?? "", 2: names["2"] ?? "", [3 - me]: names[String(3 - me)] ?? current?.peerName ?? "" } };
@@ -167,7 +167,7 @@ function friendClock() {
     running: status.running ?? null, since: performance.now() };
 }
 
-/** @param {import("../protocol").RemoteEvent} event */
+/** @param {import("./protocol").RemoteEvent} event */
 function onEvent(event) {
   const name = current?.peerName ?? "";
   const said = "message" in event ? engineErrorText(event.message) : "";

@@ -51,7 +51,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
   variant: "hdc2",
   options: {}, // {variant: {option: value}}
   sound: true,
-  clock: "none", // a time control of ui/clock.js for new games
+  clock: "none", // a time control of clock.js for new games
   serious: false, // new games are serious: no undo, no hints
   board: "wood", // the board's colours: wood, jade, stone or contrast (high contrast)
   pieces: "classic", // the pieces' style: classic or contrast (high contrast)
@@ -190,7 +190,7 @@ export function clearGame() {
 }
 
 /** The last view shown, for an instant board on the next visit; null when absent or unusable. */
-/** @param {string} record @returns {import("../protocol").View | null} */
+/** @param {string} record @returns {import("./protocol").View | null} */
 export function loadCachedView(record) {
   const { value } = read(VIEW_KEY);
   if (!isPlainObject(value) || value.record !== record || !isPlainObject(value.view)) return null;
@@ -202,10 +202,10 @@ export function loadCachedView(record) {
   const squaresOk = boardOk && isPlainObject(view.squares) && Object.values(view.squares)
     .every((s) => s === null || (typeof s === "string" && /^(x|[A-Za-z]{1,32})$/.test(s)));
   const legalOk = isPlainObject(view.legal) && Array.isArray(view.legal.flips) && isPlainObject(view.legal.moves);
-  return squaresOk && legalOk && Array.isArray(view.moves) ? /** @type {import("../protocol").View} */ (view) : null;
+  return squaresOk && legalOk && Array.isArray(view.moves) ? /** @type {import("./protocol").View} */ (view) : null;
 }
 
-/** @param {string} record @param {import("../protocol").View} view */
+/** @param {string} record @param {import("./protocol").View} view */
 export function saveCachedView(record, view) {
   write(VIEW_KEY, { record, view });
 }
