@@ -31,6 +31,16 @@ export function animateMove(cells, before, move, letters) {
   // a chain of captures goes capture by capture, each victim fading as the piece lands on it
   const stops = [move.from, ...(move.path ?? [move.to])].map((sq) => cells.get(sq));
   if (stops.some((c) => !c)) return;
+  // the squares' positions in the next frame, before it paints: read now, in the task that redrew the page,
+  // they would force a layout of the whole page there, and the frame lays it out anyway
+  window.requestAnimationFrame(() => { if (disc.isConnected) slide(disc, toCell, stops, before, move, letters); });
+}
+
+/** Slide `disc` (now in `toCell`) from the first of `stops` through the others; each single piece taken
+ *  fades where it stood.
+ *  @param {HTMLElement} disc @param {HTMLElement} toCell @param {(HTMLElement | undefined)[]} stops
+ *  @param {Record<string, SquareContent>} before @param {LastMove} move @param {boolean} letters */
+function slide(disc, toCell, stops, before, move, letters) {
   const b = toCell.getBoundingClientRect();
   const frames = stops.map((c) => {
     const a = /** @type {HTMLElement} */ (c).getBoundingClientRect();

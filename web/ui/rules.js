@@ -46,6 +46,11 @@ function legend(variant, letters) {
     })));
 }
 
+/** The rules pages built so far (variant, language, letters -> the page and its Close button): opened
+ *  again, a page is shown as it was built, not built and its text shaped anew.
+ *  @type {Map<string, {page: HTMLElement, close: HTMLButtonElement}>} */
+const pages = new Map();
+
 /**
  * Open the rules of `variant` in `dialog`; `current` is the variant on the board (its pieces are restored).
  * @param {HTMLDialogElement} dialog
@@ -54,20 +59,27 @@ function legend(variant, letters) {
  */
 export function openRules(dialog, variant, { letters = false, current = null } = {}) {
   if (!variant) return;
-  setPieces(variant.pieces); // the legend draws this variant's glyphs
-  const texts = variant.rules_by_lang ?? { en: variant.rules };
   const lang = getLang();
-  const text = texts[lang] ?? texts.en ?? variant.rules ?? "";
-  const body = renderMarkdown(text.replace(/^#\s[^\n]*\n/, ""), 2); // the page's own title stands for the "# " one
-  const close = el("button", { type: "button", class: "primary", onclick: () => dialog.close() }, t("btn.close"));
-  const textLang = texts[lang] ? (lang === "zh" ? "zh-Hans" : lang) : "en";
-  dialog.replaceChildren(el("article", { class: "rules-page", lang: textLang },
-    el("h2", { id: "rules-title" }, t("rules.title", { game: variantTitle(variant) })),
-    legend(variant, letters),
-    el("div", { class: "rules-text" }, body),
-    el("div", { class: "button-row" }, close)));
+  const key = JSON.stringify([variant.name, lang, letters, variantTitle(variant)]);
+  let shown = pages.get(key);
+  if (!shown) {
+    setPieces(variant.pieces); // the legend draws this variant's glyphs
+    const texts = variant.rules_by_lang ?? { en: variant.rules };
+    const text = texts[lang] ?? texts.en ?? variant.rules ?? "";
+    const body = renderMarkdown(text.replace(/^#\s[^\n]*\n/, ""), 2); // the page's own title stands for the "# " one
+    const close = el("button", { type: "button", class: "primary", onclick: () => dialog.close() }, t("btn.close"));
+    const textLang = texts[lang] ? (lang === "zh" ? "zh-Hans" : lang) : "en";
+    const page = el("article", { class: "rules-page", lang: textLang },
+      el("h2", { id: "rules-title" }, t("rules.title", { game: variantTitle(variant) })),
+      legend(variant, letters),
+      el("div", { class: "rules-text" }, body),
+      el("div", { class: "button-row" }, close));
+    shown = { page, close };
+    pages.set(key, shown);
+    if (current) setPieces(current.pieces);
+  }
+  if (dialog.firstElementChild !== shown.page) dialog.replaceChildren(shown.page);
   dialog.setAttribute("aria-labelledby", "rules-title");
-  if (current) setPieces(current.pieces);
   if (!dialog.open) dialog.showModal();
-  close.focus();
+  shown.close.focus();
 }

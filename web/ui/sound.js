@@ -1,6 +1,9 @@
 // Sounds, synthesised with WebAudio (no audio files): a flip, a move, a
-// capture, the game's end. Off until enabled; the audio context is made at the
-// first sound after the player has clicked (browsers require a gesture).
+// capture, the game's end. Off until enabled. The audio context is made as
+// soon as sound is on, in a task of its own: its first making in a browser
+// waits for the audio service (60-200 ms here), which must not hold up a move.
+// Made before the player's first click, it starts suspended; the first sound
+// after a click resumes it (browsers require a gesture).
 
 let enabled = false;
 /** @type {AudioContext | null} */
@@ -11,21 +14,32 @@ export const played = []; // the sounds asked for while enabled (kinds), for tes
 /** @param {unknown} on */
 export function setSound(on) {
   enabled = Boolean(on);
+  if (enabled && !context) window.setTimeout(() => { if (enabled) open(); }, 0);
 }
 
 export function soundOn() {
   return enabled;
 }
 
-function audio() {
+/** The audio context, made once (null where there is no WebAudio). */
+function open() {
   if (!context) {
     /** @type {typeof AudioContext | undefined} */
     const Context = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!Context) return null;
-    context = new Context();
+    try {
+      context = new Context();
+    } catch {
+      return null; // no audio here: the game goes on silently
+    }
   }
-  if (context.state === "suspended") context.resume().catch(() => {});
   return context;
+}
+
+function audio() {
+  const ctx = open();
+  if (ctx?.state === "suspended") ctx.resume().catch(() => {});
+  return ctx;
 }
 
 /** @typedef {{f0: number, f1?: number, ms?: number, type?: OscillatorType, gain?: number, delay?: number}} Tone */
