@@ -2,6 +2,7 @@
 // asks the engine; the buttons of the panels call back through the hooks the
 // page gave to mount().
 
+import { actionBoard } from "./chain-steps.js";
 import { getLang, t } from "./i18n.js";
 import { $ } from "./ui/dom.js";
 import { renderGameOver, resultHeadline } from "./ui/gameover.js";
@@ -99,6 +100,13 @@ function renderBoard(animateMove = null) {
       interactive: false, hint, queued: null, letters: app.settings.letters,
       turnBlack: Boolean(app.settings.turnBlack) },
     animateMove);
+    return;
+  }
+  const pending = app.pendingMove; // Confirm moves: the action shown, both squares marked (web/confirm-move.js)
+  if (pending) {
+    board.set({ board: view.board, squares: actionBoard(view.squares, pending), legal: NO_LEGAL, interactive: false,
+      lastMove: { from: pending.from, to: pending.to, kind: pending.kind, path: pending.path }, hint: null,
+      queued: null, letters: app.settings.letters, turnBlack: Boolean(app.settings.turnBlack) });
     return;
   }
   const hint = app.hint && findAction(view, app.hint.move);

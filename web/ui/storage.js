@@ -22,6 +22,8 @@
  * @property {boolean} [details] numbers and notation beside the plain words (evaluation, depth)
  * @property {boolean} [turnBlack] Black's pieces turned 180° on the board, as a set looks from across a table
  * @property {boolean} [askLosing] ask before a move the bridge marks as losing at once (false: never ask)
+ * @property {boolean} [confirmMoves] a move is shown, then confirmed or taken back (absent: on where the
+ *   pointer is coarse, web/confirm-move.js)
  * @property {boolean} [helpers] the Grandmaster may think on several cores where the device has them (search-pool.js)
  */
 
@@ -141,6 +143,7 @@ export function loadSettings(defaults = DEFAULT_SETTINGS) {
   take("turnBlack", (v) => typeof v === "boolean");
   take("helpers", (v) => typeof v === "boolean");
   take("askLosing", (v) => typeof v === "boolean");
+  take("confirmMoves", (v) => typeof v === "boolean");
   if ("options" in value) {
     if (isPlainObject(value.options) && Object.values(value.options).every(isPlainObject)) {
       settings.options = value.options;
