@@ -339,7 +339,6 @@ const STRINGS = {
     "card.won": "Won",
     "card.lost": "Lost",
     "card.draw": "Draw",
-    "status.replayMove": ": {move}",
     "friend.menu": "Play a friend",
     "friend.mode": "A friend elsewhere (a link)",
     "friend.title": "Play a friend",
@@ -773,7 +772,6 @@ const STRINGS = {
     "card.won": "胜",
     "card.lost": "负",
     "card.draw": "和",
-    "status.replayMove": "：{move}",
     "friend.menu": "与好友对弈",
     "friend.mode": "远方的好友（发送链接）",
     "friend.title": "与好友对弈",
@@ -922,6 +920,13 @@ const ENGINE = engineKeys(STATIC.info);
  */
 function lookup(language, key) {
   return STRINGS[language]?.[key] ?? ENGINE[language]?.[key];
+}
+
+/** Every word of `language`, key -> text (the page's and the engine's): the walk test (tests/web/test_walk.py)
+ *  reads the English table to find English left in Chinese. @param {string} language
+ *  @returns {Record<string, string>} */
+export function wordsOf(language) {
+  return { ...ENGINE[language], ...STRINGS[language] };
 }
 
 let lang = "en";

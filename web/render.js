@@ -130,10 +130,11 @@ export function statusText() {
     const queued = app.queued?.to;
     return queued ? t("status.queued", { sq: queued }) : t("status.loading", { pct: Math.round(app.progress * 100) });
   }
-  if (app.replayPly !== null) { // and the move just shown, in the player's words
+  if (app.replayPly !== null) { // and the move just shown, in the player's words (the replay bar says where: two
+    // lines hold it in a frame 300 px wide)
     const ply = shownReplayPly();
     const move = ply ? moveText(view.moves[ply - 1], moveStyle(app.settings)) : "";
-    return `${t("status.replay")} ${replayPosition()}${move ? t("status.replayMove", { move }) : ""}`;
+    return move ? `${t("status.replay")} ${move}` : t("status.replay");
   }
   if (view.outcome) return `${t("status.gameOver")} ${resultHeadline(view.outcome, { humanColor: humanColor() })}`;
   if (app.thinking) return t("status.aiThinking");
