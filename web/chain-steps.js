@@ -54,3 +54,15 @@ export function chainBoard(squares, from, chain) {
   shown[/** @type {string} */ (chain.at(-1))] = squares[from] ?? null;
   return shown;
 }
+
+/** The board as an action would leave it (Confirm moves shows it before it is played, web/confirm-move.js),
+ *  as far as its entry says without a rule: a piece that moves whole to an empty square or takes, a chain's
+ *  landings emptied; else the board unchanged (a flip, a part of a stack carried, a stack joining another:
+ *  the page marks their squares).
+ *  @param {Record<string, string | null>} squares @param {Action} action */
+export function actionBoard(squares, action) {
+  const carry = /** @type {{carry?: number}} */ (action).carry;
+  const whole = action.kind !== "flip" && action.from !== action.to && carry === undefined;
+  const lands = !squares[action.path?.at(-1) ?? action.to] || action.capture === true || action.kind === "capture";
+  return whole && (lands || action.path?.length) ? chainBoard(squares, action.from, action.path ?? [action.to]) : squares;
+}

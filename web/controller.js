@@ -7,6 +7,7 @@
 // bridge (hdchess/bridge.py).
 
 import { createBoard } from "./board.js";
+import { confirmMove, mountConfirmMove } from "./confirm-move.js";
 import { confirmLosing, explainClick, noteChain, noteSelection, onAction } from "./human-turns.js";
 import { lessonAction, mountLessons } from "./lessons.js";
 import { flag } from "./lifecycle.js";
@@ -32,14 +33,17 @@ export function mount(elements, { onOpenNewGame, onOpenRecord, onReplay, onCheck
   // while a lesson runs (web/lessons.js) the board's actions are its tries, and it shows the lesson's position
   const board = createBoard($("#board-root"), {
     // in a game against a friend elsewhere (web/friend-game.js) the action goes through the remote protocol;
-    // an action that loses at once is asked about first (web/human-turns.js)
+    // with Confirm moves on, the action is shown and confirmed first (web/confirm-move.js); an action that
+    // loses at once is asked about (web/human-turns.js)
     onAction: (action) => {
       if (lessonAction(action)) return;
-      confirmLosing(action).then((go) => { if (go && !friendAction(action)) onAction(action); });
+      confirmMove(action).then((go) => go && confirmLosing(action))
+        .then((go) => { if (go && !friendAction(action)) onAction(action); });
     },
     onNothing: (click) => { if (!friendExplain(click)) explainClick(click); }, onSelect: noteSelection,
     onChain: noteChain,
   });
+  mountConfirmMove();
   mountRender(elements, mountLessons(board), { openNewGame: onOpenNewGame, openRecord: onOpenRecord, replay: onReplay,
     check: onCheck, flag: (/** @type {number} */ player) => { if (!friendFlag(player)) flag(player); } });
   return board;

@@ -145,6 +145,10 @@ const STRINGS = {
     "settings.letters": "Show Western letters instead of Chinese characters",
     "settings.turnBlack": "Turn Black's pieces (180°, for the player across the table)",
     "settings.askLosing": "Ask before a move that loses the game at once",
+    "settings.confirmMoves": "Confirm moves",
+    "settings.confirmMoves.help": "A move is shown first; tap Play to make it or Take it back (against mis-taps on a touch screen).",
+    "confirm.move": "Play {move}?",
+    "btn.confirmMove": "Play",
     "settings.theme": "Theme",
     "settings.theme.auto": "Match the system",
     "settings.theme.light": "Light",
@@ -335,7 +339,6 @@ const STRINGS = {
     "card.won": "Won",
     "card.lost": "Lost",
     "card.draw": "Draw",
-    "status.replayMove": ": {move}",
     "friend.menu": "Play a friend",
     "friend.mode": "A friend elsewhere (a link)",
     "friend.title": "Play a friend",
@@ -575,6 +578,10 @@ const STRINGS = {
     "settings.letters": "用西文字母代替汉字",
     "settings.turnBlack": "黑方棋子倒转（180°，朝向对面的棋手）",
     "settings.askLosing": "走会立即输棋的一步之前先问我",
+    "settings.confirmMoves": "走棋前确认",
+    "settings.confirmMoves.help": "先在棋盘上显示这一步，点“走”确定，或点“收回”（防止在触摸屏上点错）。",
+    "confirm.move": "走{move}？",
+    "btn.confirmMove": "走",
     "settings.theme": "主题",
     "settings.theme.auto": "跟随系统",
     "settings.theme.light": "浅色",
@@ -765,7 +772,6 @@ const STRINGS = {
     "card.won": "胜",
     "card.lost": "负",
     "card.draw": "和",
-    "status.replayMove": "：{move}",
     "friend.menu": "与好友对弈",
     "friend.mode": "远方的好友（发送链接）",
     "friend.title": "与好友对弈",
@@ -914,6 +920,13 @@ const ENGINE = engineKeys(STATIC.info);
  */
 function lookup(language, key) {
   return STRINGS[language]?.[key] ?? ENGINE[language]?.[key];
+}
+
+/** Every word of `language`, key -> text (the page's and the engine's): the walk test (tests/web/test_walk.py)
+ *  reads the English table to find English left in Chinese. @param {string} language
+ *  @returns {Record<string, string>} */
+export function wordsOf(language) {
+  return { ...ENGINE[language], ...STRINGS[language] };
 }
 
 let lang = "en";

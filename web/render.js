@@ -2,6 +2,7 @@
 // asks the engine; the buttons of the panels call back through the hooks the
 // page gave to mount().
 
+import { actionBoard } from "./chain-steps.js";
 import { getLang, t } from "./i18n.js";
 import { $ } from "./ui/dom.js";
 import { renderGameOver, resultHeadline } from "./ui/gameover.js";
@@ -101,6 +102,13 @@ function renderBoard(animateMove = null) {
     animateMove);
     return;
   }
+  const pending = app.pendingMove; // Confirm moves: the action shown, both squares marked (web/confirm-move.js)
+  if (pending) {
+    board.set({ board: view.board, squares: actionBoard(view.squares, pending), legal: NO_LEGAL, interactive: false,
+      lastMove: { from: pending.from, to: pending.to, kind: pending.kind, path: pending.path }, hint: null,
+      queued: null, letters: app.settings.letters, turnBlack: Boolean(app.settings.turnBlack) });
+    return;
+  }
   const hint = app.hint && findAction(view, app.hint.move);
   board.set({
     board: view.board, squares: view.squares, lastMove: view.last_move, legal: view.legal ?? NO_LEGAL,
@@ -122,10 +130,11 @@ export function statusText() {
     const queued = app.queued?.to;
     return queued ? t("status.queued", { sq: queued }) : t("status.loading", { pct: Math.round(app.progress * 100) });
   }
-  if (app.replayPly !== null) { // and the move just shown, in the player's words
+  if (app.replayPly !== null) { // and the move just shown, in the player's words (the replay bar says where: two
+    // lines hold it in a frame 300 px wide)
     const ply = shownReplayPly();
     const move = ply ? moveText(view.moves[ply - 1], moveStyle(app.settings)) : "";
-    return `${t("status.replay")} ${replayPosition()}${move ? t("status.replayMove", { move }) : ""}`;
+    return move ? `${t("status.replay")} ${move}` : t("status.replay");
   }
   if (view.outcome) return `${t("status.gameOver")} ${resultHeadline(view.outcome, { humanColor: humanColor() })}`;
   if (app.thinking) return t("status.aiThinking");

@@ -39,7 +39,8 @@ export const OWNERS = {
   thinkProgress: "ai-turns.js",
   moveNow: "ai-turns.js",
   lastThink: "ai-turns.js",
-  // the human's turns
+  // the human's turns; a move shown until it is confirmed
+  pendingMove: "confirm-move.js",
   queued: "human-turns.js",
   note: "human-turns.js",
   hint: "human-turns.js",

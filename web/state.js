@@ -92,6 +92,7 @@ export const NO_LEGAL = { flips: [], moves: {} };
  * @property {number} busy
  * @property {boolean} thinking
  * @property {Action | null} queued
+ * @property {Action | null} pendingMove an action shown on the board until the player confirms it (web/confirm-move.js)
  * @property {Hint | null} hint
  * @property {boolean} [hintPending] a hint was asked for and has not come yet
  * @property {string | null} note
@@ -135,6 +136,7 @@ export const app = {
   busy: 0, // engine tasks running or waiting
   thinking: false,
   queued: null, // an action clicked before Python was ready
+  pendingMove: null, // Confirm moves: the action shown, not played yet
   hint: null,
   note: null, // a short word in the status line: why a click did nothing, a penalty warning
   replayPly: null, // null: the live position; n: the board after n actions of the record
@@ -217,6 +219,7 @@ export function humanToMove() {
 export function humanCanAct() {
   if (app.fatal || app.replayPly !== null || !humanToMove()) return false;
   if (app.queued !== null) return false; // a click made while Python loaded is still to be played
+  if (app.pendingMove !== null) return false; // a move waits for its confirmation
   return app.ready ? app.busy === 0 && !app.thinking : true;
 }
 

@@ -22,6 +22,8 @@
  * @property {boolean} [details] numbers and notation beside the plain words (evaluation, depth)
  * @property {boolean} [turnBlack] Black's pieces turned 180° on the board, as a set looks from across a table
  * @property {boolean} [askLosing] ask before a move the bridge marks as losing at once (false: never ask)
+ * @property {boolean} [confirmMoves] a move is shown, then confirmed or taken back (absent: on where the
+ *   pointer is coarse, web/confirm-move.js)
  * @property {boolean} [helpers] the Grandmaster may think on several cores where the device has them (search-pool.js)
  */
 
@@ -141,6 +143,7 @@ export function loadSettings(defaults = DEFAULT_SETTINGS) {
   take("turnBlack", (v) => typeof v === "boolean");
   take("helpers", (v) => typeof v === "boolean");
   take("askLosing", (v) => typeof v === "boolean");
+  take("confirmMoves", (v) => typeof v === "boolean");
   if ("options" in value) {
     if (isPlainObject(value.options) && Object.values(value.options).every(isPlainObject)) {
       settings.options = value.options;
@@ -208,4 +211,15 @@ export function loadCachedView(record) {
 /** @param {string} record @param {import("./protocol").View} view */
 export function saveCachedView(record, view) {
   write(VIEW_KEY, { record, view });
+}
+
+/** Does a finger drive this device (a phone, a tablet)? There a tap may land on the wrong square. */
+export function coarsePointer() {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+}
+
+/** Are moves confirmed (web/confirm-move.js): the player's choice, else the device's default.
+ *  @param {Settings | null | undefined} settings @returns {boolean} */
+export function confirmMovesOn(settings) {
+  return settings?.confirmMoves ?? coarsePointer();
 }

@@ -1,4 +1,5 @@
 // The settings dialog: piece style, Black's pieces turned, how moves are written, asking before a losing move,
+// confirming moves,
 // details, the Grandmaster's
 // cores, theme, language.
 // Changes apply at once.
@@ -8,7 +9,7 @@ import { helperRoom } from "../search-pool.js";
 import { el } from "./dom.js";
 import { stunField } from "./friend.js";
 import { relaysField } from "./friend-one-link.js";
-import { BOARD_THEMES, PIECE_STYLES } from "../storage.js";
+import { BOARD_THEMES, confirmMovesOn, PIECE_STYLES } from "../storage.js";
 
 /** @typedef {import("../storage.js").Settings} Settings */
 
@@ -28,6 +29,9 @@ export function createSettingsDialog(dialog, { onChange, getSettings }) {
     moves.addEventListener("change", () => onChange({ moves: /** @type {Settings["moves"]} */ (moves.value) }));
     const askLosing = el("input", { type: "checkbox", id: "set-ask-losing", checked: settings.askLosing !== false });
     askLosing.addEventListener("change", () => onChange({ askLosing: askLosing.checked }));
+    const confirmMoves = el("input", { type: "checkbox", id: "set-confirm-moves", checked: confirmMovesOn(settings),
+      "aria-describedby": "set-confirm-moves-note" });
+    confirmMoves.addEventListener("change", () => onChange({ confirmMoves: confirmMoves.checked }));
     const details = el("input", { type: "checkbox", id: "set-details", checked: Boolean(settings.details) });
     details.addEventListener("change", () => onChange({ details: details.checked }));
     const room = helperRoom();
@@ -60,6 +64,9 @@ export function createSettingsDialog(dialog, { onChange, getSettings }) {
       el("div", { class: "field" }, el("label", { for: "set-moves" }, t("settings.moves")), moves),
       el("div", { class: "field check" }, askLosing,
         el("label", { for: "set-ask-losing" }, t("settings.askLosing"))),
+      el("div", { class: "field check with-help" }, confirmMoves,
+        el("label", { for: "set-confirm-moves" }, t("settings.confirmMoves")),
+        el("small", { id: "set-confirm-moves-note", class: "help" }, t("settings.confirmMoves.help"))),
       el("div", { class: "field check" }, details, el("label", { for: "set-details" }, t("settings.details"))),
       el("div", { class: "field check with-help" }, helpers, el("label", { for: "set-helpers" }, t("settings.helpers")),
         helpersNote),
