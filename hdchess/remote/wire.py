@@ -21,7 +21,7 @@ from .group import Q, from_hex, to_hex
 VERSION = 1
 MAX_MESSAGE = 200_000  # characters: a deck of 32 cards in hex is about 17,000
 MAX_CARDS = 64
-OFFERS = ("draw", "takeback")
+OFFERS = ("draw", "takeback", "rematch")  # a rematch: once a game is over and checked
 CLAIMS = ("time", "abandon")
 FIRST = ("random", "host", "guest")
 LINES = ("hello", "good_luck", "your_move", "wait", "thanks", "sorry", "well_played", "good_game")
