@@ -93,6 +93,7 @@ async function apply(reply) {
   if (reply.events?.some((event) => event.type === "rematch")) nextGame(reply.remote);
   else if (inSetup()) current.setupPassed = (current.setupPassed ?? 0) + (reply.messages?.length ?? 0);
   current.remote = reply.remote ?? current.remote;
+  if (!current.remote?.offer) current.afterRematchOffer = 0; // no rematch offer open: nothing to count
   await save(); // before sending: a saved state never lacks a message its peer got
   for (const message of reply.messages ?? []) current.link?.sendProtocol(message);
   if (reply.view) show(reply.view);
