@@ -10,7 +10,7 @@ import random
 import re
 
 from test_one_link import host_link, local, open_link, pages, relay, wait_connected  # noqa: F401 (fixtures)
-from test_remote_connect import NO_STUN, connect
+from test_remote_connect import NO_STUN
 from test_remote_page_games import (
     ACT_JS,
     HOOK_JS,
@@ -18,6 +18,7 @@ from test_remote_page_games import (
     reinvite,
     state,
     two_pages,  # noqa: F401 (a fixture)
+    under_way,
     wait_started,
     wait_verified,
 )
@@ -102,13 +103,7 @@ def test_a_rematch_is_declined_then_accepted_with_the_sides_swapped(pages, relay
 
 def test_a_game_resumed_in_another_tab_stops_the_old_tab(two_pages, open_app, wait_for_engine):  # noqa: F811
     host, guest, _ = two_pages
-    connect(host, guest, open_app, wait_for_engine)
-    for page in (host, guest):
-        wait_started(page)
-    play_some(host, guest, random.Random(7), 3)
-    for page in (host, guest):
-        page.wait_for_function("() => window.appState.busy === 0")
-    before = state(host)["moves"]
+    before = under_way(host, guest, open_app, wait_for_engine, 7, 3)
     again = host.context.new_page()  # the host opens the game in a second tab of the same browser
     open_app(NO_STUN, target=again)
     again.evaluate(HOOK_JS)
