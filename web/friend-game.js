@@ -3,13 +3,16 @@
 // `remote_receive`, every string of a reply's `messages` is sent as one frame, unread. The session is
 // saved (remote_save) before anything is sent, so a reload or a cut resumes the same game from either
 // page (remote_resume on a fresh invitation). Here: the friend bar (connection, offers, canned lines,
-// what the protocol reports) and the moves, resignation and clocks of a remote game.
+// what the protocol reports) and the moves, resignation and clocks of a remote game; after it, a rematch
+// (sides swapped, a fresh fair set-up over the same channel); and a tab whose game was resumed in another
+// tab of this browser says so and stops (a BroadcastChannel: only one tab plays a saved game).
 
 import { t } from "./i18n.js";
 import { call, task } from "./engine-queue.js";
 import { gameOver, keepRecord } from "./game-events.js";
 import { setNote } from "./human-turns.js";
 import { changeSetup, setPersist, showFriendGame, whileFlagging } from "./lifecycle.js";
+import { forgetReview } from "./replay.js";
 import { noteSaysTurn, renderAll, renderStatus, showMessage } from "./render.js";
 import { app } from "./state.js";
 import { setView } from "./view.js";
@@ -18,7 +21,7 @@ import { el } from "./ui/dom.js";
 import { engineErrorText } from "./ui/messages.js";
 import { playSound } from "./ui/sound.js";
 import { clearFriendGame, loadFriendGame, saveFriendGame } from "./remote/store.js";
-import { firstWords, SETUP_STEPS, setupStep } from "./ui/friend-start.js";
+import { firstWords, rematchWords, SETUP_STEPS, setupStep } from "./ui/friend-start.js";
 
 /**
  * @typedef {import("./ui/friend.js").Connected} Connected
@@ -32,7 +35,10 @@ import { firstWords, SETUP_STEPS, setupStep } from "./ui/friend-start.js";
 
 /** @type {{session: string, myName: string, peerName: string, game: OfferedGame, role?: "host" | "guest",
  *   link: Connected["link"] | null, remote: RemoteStatus | null, over: boolean, lost?: boolean,
- *   setupPassed?: number} | null} */
+ *   setupPassed?: number, rematch?: boolean, afterRematchOffer?: number, left?: boolean, moved?: boolean} | null}
+ *   rematch: this game is a rematch; afterRematchOffer: frames heard while a rematch offer was open (the
+ *   next game's hello may come before the answer's reply is read); left: the friend's page left after the
+ *   game; moved: the game went on in another tab of this browser, so this one no longer plays it */
 let current = null;
 /** @type {HTMLElement | null} */
 let bar = null;
@@ -41,6 +47,7 @@ let hooks = { invite() {} };
 /** @type {string[]} */
 const log = []; // the canned lines and notes of this game, newest last
 const LOG_LINES = 6;
+const TABS = "hdchess-friend-tabs"; // the tabs of this browser: a tab that resumed a game says so to the others
 const TICK_MS = 5000; // while the friend owes a move or a reply: fresh clock readings, and whether a claim is open
 /** @type {number | null} */
 let ticker = null;
@@ -67,6 +74,7 @@ function clockArg(game) {
 /** One remote_* command, then what its reply says: saved first, then sent, then shown.
  *  @param {RemoteCommand} cmd @param {object} [args] @returns {Promise<Reply | null>} */
 function remote(cmd, args = {}) {
+  if (current?.moved) return Promise.resolve(null); // another tab plays this game now
   return task(async () => {
     try {
       const reply = await call(cmd, args);
@@ -81,9 +89,11 @@ function remote(cmd, args = {}) {
 
 /** @param {Reply} reply */
 async function apply(reply) {
-  if (!current) return;
-  if (inSetup()) current.setupPassed = (current.setupPassed ?? 0) + (reply.messages?.length ?? 0);
+  if (!current || current.moved) return;
+  if (reply.events?.some((event) => event.type === "rematch")) nextGame(reply.remote);
+  else if (inSetup()) current.setupPassed = (current.setupPassed ?? 0) + (reply.messages?.length ?? 0);
   current.remote = reply.remote ?? current.remote;
+  if (!current.remote?.offer) current.afterRematchOffer = 0; // no rematch offer open: nothing to count
   await save(); // before sending: a saved state never lacks a message its peer got
   for (const message of reply.messages ?? []) current.link?.sendProtocol(message);
   if (reply.view) show(reply.view);
@@ -92,7 +102,7 @@ async function apply(reply) {
 }
 
 async function save() {
-  if (!current) return;
+  if (!current || current.moved) return;
   try {
     const { saved } = await call("remote_save");
     saveFriendGame({ session: current.session, myName: current.myName, peerName: current.peerName,
@@ -187,8 +197,14 @@ function onEvent(event) {
     case "takeback_asked":
       request("takeback", t("friend.takebackAsked", { name }));
       break;
+    case "rematch_offered":
+      request("rematch", rematchWords(current?.remote?.me === 2, name));
+      break;
     case "offer_answered":
-      if (!event.accept) note(t("friend.declined", { name }));
+      if (!event.accept) note(t(event.kind === "rematch" ? "friend.rematchDeclined" : "friend.declined", { name }));
+      break;
+    case "rematch":
+      note(t("friend.rematchStarts"));
       break;
     case "chat":
       note(t(event.from === "me" ? "friend.you" : "friend.says",
@@ -216,7 +232,7 @@ function onEvent(event) {
       if (said) note(said);
       break;
     case "started": {
-      const words = firstWords(event.first, name);
+      const words = firstWords(event.first, name, Boolean(current?.rematch));
       setNote(words); // the status line: whose turn, then who was drawn to open
       noteSaysTurn(null);
       note(words);
@@ -235,12 +251,56 @@ function lineText(code) {
   return text === key ? code : text;
 }
 
+/** Both sides agreed to a rematch: the next game's set-up begins over the same channel (its status is in
+ *  `remote`); the finished game's review and lines give way to it.
+ *  @param {RemoteStatus | undefined} remote */
+function nextGame(remote) {
+  if (!current) return;
+  // the host's hello went out with this reply; the guest may have heard it already (see afterRematchOffer)
+  const heard = Math.max(0, (current.afterRematchOffer ?? 0) - 1);
+  Object.assign(current, { over: false, rematch: true, remote: null, role: remote?.role ?? current.role,
+    setupPassed: remote?.role === "host" ? 1 : heard, afterRematchOffer: 0 });
+  log.length = 0;
+  forgetReview();
+  startTicks();
+}
+
+/** This browser's other tabs: one that resumed a game tells the rest, and a tab playing it stops. */
+let tabs = /** @type {BroadcastChannel | null} */ (null);
+function tabChannel() {
+  if (!tabs && typeof BroadcastChannel === "function") {
+    tabs = new BroadcastChannel(TABS);
+    tabs.addEventListener("message", (event) => {
+      if (current && !current.moved && event.data?.resumed === current.session) movedOn();
+    });
+  }
+  return tabs;
+}
+
+/** The game went on in another tab: say so in plain words, drop the channel, take no move, save nothing
+ *  (that tab's saves are the game's now). */
+function movedOn() {
+  if (!current) return;
+  const link = current.link;
+  Object.assign(current, { moved: true, link: null });
+  link?.close();
+  if (ticker !== null) window.clearInterval(ticker);
+  ticker = null;
+  const words = t("friend.movedOn");
+  changeSetup({ ...app.setup, players: /** @type {any} */ ({ 1: "remote", 2: "remote" }) }); // no click is taken
+  setNote(words);
+  noteSaysTurn(words);
+  renderAll();
+  note(words, true);
+}
+
 // ---------------------------------------------------------------- starting, resuming
 
 /** The channel is open: start the protocol (host: remote_host; guest: remote_join), or resume.
  *  @param {Connected} connected */
 export async function startFriendGame(connected) {
   const stored = loadFriendGame();
+  if (current?.link && current.link !== connected.link) current.link.close(); // the channel this one replaces
   current = { session: connected.session, myName: connected.myName, peerName: connected.peerName,
     game: connected.game, link: connected.link, remote: null, over: false, role: connected.role, setupPassed: 0 };
   log.length = 0;
@@ -254,6 +314,8 @@ export async function startFriendGame(connected) {
   mountBar();
   startTicks();
   connected.link.hello(connected.myName, connected.session);
+  tabChannel();
+  if (connected.resume) tabs?.postMessage({ resumed: connected.session }); // a tab still showing it stops
   if (connected.resume && stored?.session === connected.session) {
     current.over = Boolean(stored.over);
     await remote("remote_resume", { saved: stored.saved });
@@ -273,6 +335,7 @@ export async function restoreFriendGame() {
   if (!stored) return false;
   current = { session: stored.session, myName: stored.myName, peerName: stored.peerName, game: stored.game,
     link: null, remote: null, over: Boolean(stored.over) };
+  tabChannel();
   mountBar();
   startTicks();
   const reply = await remote("remote_resume", { saved: stored.saved });
@@ -297,13 +360,16 @@ function bindLink(link) {
       if ((state === "closed" || state === "failed") && current?.link === link) {
         current.link = null;
         current.lost = true; // "disconnected — waiting…", and either page may invite again
-        announce(t("friend.state.waiting", { name: current.peerName }));
+        current.left = current.over; // after the game: the friend's page is gone, no rematch
+        announce(t(current.over ? "friend.state.left" : "friend.state.waiting", { name: current.peerName }));
         renderBar();
       }
     },
     onProtocol(message) {
       if (current?.link !== link) return;
-      if (inSetup() && current) {
+      if (current?.remote?.offer?.kind === "rematch") {
+        current.afterRematchOffer = (current.afterRematchOffer ?? 0) + 1; // the answer, then maybe a hello
+      } else if (inSetup() && current) {
         current.setupPassed = (current.setupPassed ?? 0) + 1;
         setupNote(); // the other page's step is done: this page's runs now
         renderStatus();
@@ -314,7 +380,11 @@ function bindLink(link) {
     onHello() {},
     onBadFrame() {},
     onBye() {
-      if (current?.link === link) current.link = null;
+      if (current?.link === link) {
+        current.link = null;
+        current.left = true;
+        if (current.over) announce(t("friend.state.left", { name: current.peerName }));
+      }
       renderBar();
     },
   });
@@ -325,7 +395,7 @@ function bindLink(link) {
 /** The board's chosen action in a friend game. @param {{move: string}} action @returns {boolean} handled */
 export function friendAction(action) {
   if (!current) return false;
-  if (!current.remote?.my_turn || current.remote?.pending || app.busy) return true;
+  if (current.moved || !current.remote?.my_turn || current.remote?.pending || app.busy) return true;
   remote("remote_act", { move: action.move });
   return true;
 }
@@ -334,6 +404,11 @@ export function friendAction(action) {
  *  @param {{from: string | null, to: string}} click @returns {boolean} handled */
 export function friendExplain({ from, to }) {
   if (!current) return false;
+  if (current.moved) {
+    setNote(t("friend.movedOn"));
+    renderStatus();
+    return true;
+  }
   if (!app.ready || app.busy || current.over || current.remote?.phase !== "playing") return true;
   call("remote_explain", from ? { from, to } : { to }).then((result) => {
     if (!result?.reason) return;
@@ -368,14 +443,22 @@ export function friendOffer(kind) {
   return remote("remote_offer", { kind });
 }
 
+/** Offer the friend a rematch, sides swapped, once the game is over and checked. */
+export function friendRematch() {
+  if (!current || current.remote?.phase !== "verified" || current.remote?.offer) return Promise.resolve(null);
+  note(t("friend.rematchSent", { name: current.peerName }));
+  return remote("remote_offer", { kind: "rematch" });
+}
+
 function leave() {
+  const moved = Boolean(current?.moved);
   if (current && !current.over) call("remote_leave").catch(() => {});
   current?.link?.bye();
   current?.link?.close();
   current = null;
   if (ticker !== null) window.clearInterval(ticker);
   ticker = null;
-  clearFriendGame();
+  if (!moved) clearFriendGame(); // a game that moved to another tab is that tab's to keep
   bar?.remove();
   bar = null;
   setPersist(!app.embed);
@@ -410,7 +493,7 @@ function caught(text) {
   announce(text);
 }
 
-/** An offer of the friend's to answer. @param {"draw" | "takeback"} kind @param {string} text */
+/** An offer of the friend's to answer. @param {"draw" | "takeback" | "rematch"} kind @param {string} text */
 function request(kind, text) {
   const box = bar?.querySelector(".friend-request");
   if (!(box instanceof HTMLElement)) return;
@@ -445,9 +528,9 @@ export function renderBar() {
   const name = current.peerName;
   const connected = current.link?.peer.state() === "open";
   const over = current.over || status.phase === "over" || status.phase === "verified" || status.phase === "cheated";
-  const state = connected ? t("friend.state.open", { name })
-    : over ? "" : current.link || current.lost ? t("friend.state.waiting", { name })
-      : t("friend.state.offline", { name });
+  const state = current.moved ? t("friend.movedOn") : connected ? t("friend.state.open", { name })
+    : over ? (current.left || current.lost ? t("friend.state.left", { name }) : "")
+      : current.link || current.lost ? t("friend.state.waiting", { name }) : t("friend.state.offline", { name });
   const lines = /** @type {string[]} */ (status.lines ?? []);
   const select = el("select", { id: "fr-line", "aria-label": t("friend.saysLabel", { name }) },
     lines.map((code) => el("option", { value: code }, lineText(code))));
@@ -464,11 +547,11 @@ export function renderBar() {
       connected && status.pending ? el("span", { class: "friend-note" }, t("friend.pendingFlip", { name }), " ",
         t("friend.flipRule", { seconds: status.flip_answer_s })) : null,
       connected && status.offer?.from === "me" ? el("span", { class: "friend-note" }, t("friend.offerSent", { name })) : null,
-      !connected && !over ? el("button", { type: "button", id: "fr-reinvite", onclick: () => {
+      !connected && !over && !current.moved ? el("button", { type: "button", id: "fr-reinvite", onclick: () => {
         if (current) hooks.invite(current.game, { session: current.session });
       } }, t("friend.reconnect")) : null),
     // the friend's request stays while it is open (it lapses when this side moves instead, or crosses a move)
-    requestBox instanceof HTMLElement && !requestBox.hidden && status.offer?.from === "peer" ? requestBox
+    requestBox instanceof HTMLElement && !requestBox.hidden && status.offer?.from === "peer" && connected ? requestBox
       : el("div", { class: "friend-request", hidden: true }),
     el("div", { class: "friend-actions" },
       el("button", { type: "button", id: "fr-draw", disabled: !playing || openOffer,
@@ -478,6 +561,8 @@ export function renderBar() {
       lines.length ? el("span", { class: "friend-say" }, select,
         el("button", { type: "button", id: "fr-say", disabled: !connected,
           onclick: () => remote("remote_chat", { line: select.value }) }, t("friend.say"))) : null,
+      status.phase === "verified" && !current.moved ? el("button", { type: "button", id: "fr-rematch", class: "primary",
+        disabled: !connected || openOffer, onclick: friendRematch }, t("friend.rematch")) : null,
       status.claimable && !over ? el("button", { type: "button", id: "fr-claim", class: "primary",
         onclick: () => remote("remote_claim") }, t("friend.claim")) : null,
       el("button", { type: "button", id: "fr-leave", onclick: leaveFriendGame }, t("friend.leave"))),

@@ -4,7 +4,7 @@
 export type Color = "red" | "black";
 export type SquareContent = string | null;
 export type Reply = Answer | Refusal;
-export type RemoteEvent = Started | Said | Moved | OfferLapsed | OfferAnswered | TookBack | Chat | GameOver | Resumed;
+export type RemoteEvent = Started | Said | Moved | OfferLapsed | OfferAnswered | TookBack | Chat | GameOver | Resumed | Rematch;
 
 export interface OptionWords {
   label: string;
@@ -40,7 +40,7 @@ export interface Started {
 
 /** A remote game's event that is a sentence to show (a refusal, a proven lie, an offer, the proof checked). */
 export interface Said {
-  type: "refused" | "cheat" | "verified" | "draw_offered" | "takeback_asked";
+  type: "refused" | "cheat" | "verified" | "draw_offered" | "takeback_asked" | "rematch_offered";
   message: MessageDict;
 }
 
@@ -103,6 +103,12 @@ export interface GameOver {
 export interface Resumed {
   type: "resumed";
   resent: number;
+}
+
+/** Both sides agreed to a rematch: the next game's set-up begins (`first`: who opens it). */
+export interface Rematch {
+  type: "rematch";
+  first: "me" | "peer";
 }
 
 export interface Info {

@@ -313,7 +313,7 @@ class Started(TypedDict):
 class Said(TypedDict):
     """A remote game's event that is a sentence to show (a refusal, a proven lie, an offer, the proof checked)."""
 
-    type: Literal["refused", "cheat", "verified", "draw_offered", "takeback_asked"]
+    type: Literal["refused", "cheat", "verified", "draw_offered", "takeback_asked", "rematch_offered"]
     message: MessageDict
 
 
@@ -351,12 +351,19 @@ class GameOver(TypedDict):
     record: str
 
 
+class Rematch(TypedDict):
+    """Both sides agreed to a rematch: the next game's set-up begins (``first``: who opens it)."""
+
+    type: Literal["rematch"]
+    first: Literal["me", "peer"]
+
+
 class Resumed(TypedDict):
     type: Literal["resumed"]
     resent: int
 
 
-RemoteEvent = Started | Said | Moved | OfferLapsed | OfferAnswered | TookBack | Chat | GameOver | Resumed
+RemoteEvent = Started | Said | Moved | OfferLapsed | OfferAnswered | TookBack | Chat | GameOver | Resumed | Rematch
 """Something that happened in a remote game, told by its ``type``."""
 
 RemoteMove = TypedDict("RemoteMove", {

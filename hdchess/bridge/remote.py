@@ -16,6 +16,7 @@ from typing import cast
 from ..game import Game
 from ..inputs import printable
 from ..messages import Message
+from ..remote.rematch import next_session
 from ..remote.saves import resume, save
 from ..remote.session import ANY_CLOCK, RemoteSession, Reply
 from ..remote.wire import FIRST, MAX_CLOCK_MS, MAX_INCREMENT_MS, MAX_MESSAGE, MIN_CLOCK_MS
@@ -64,6 +65,17 @@ def answer(remote: RemoteSession, reply: Reply) -> RemoteReply:
             "view": view(game, players, "Club"), "remote": cast(RemoteStatus, remote.status())}
 
 
+def _carry_on(session: GameSession, remote: RemoteSession, reply: Reply) -> RemoteReply:
+    """The answer to a command; once both sides agreed to a rematch, the next game's session takes over
+    in the same command (a hello that follows at once finds it)."""
+    if remote.rematch_agreed:
+        remote, more = next_session(remote)
+        _REMOTE[session] = remote
+        reply.messages.extend(more.messages)
+        reply.events.extend(more.events)
+    return answer(remote, reply)
+
+
 def remote_host(session: GameSession, a: Args) -> RemoteReply:
     check_args("remote_host", a, ("variant", "options", "name", "clock", "first"))
     variant = read.text(a, "variant", DEFAULT_VARIANT) or DEFAULT_VARIANT
@@ -93,7 +105,7 @@ def remote_receive(session: GameSession, a: Args) -> RemoteReply:
     message = a.get("message")
     if isinstance(message, str) and len(message) > MAX_MESSAGE:
         message = message[:MAX_MESSAGE + 1]
-    return answer(remote, remote.receive(message))
+    return _carry_on(session, remote, remote.receive(message))
 
 
 def remote_act(session: GameSession, a: Args) -> RemoteReply:
@@ -115,7 +127,7 @@ def remote_offer(session: GameSession, a: Args) -> RemoteReply:
 def remote_answer(session: GameSession, a: Args) -> RemoteReply:
     check_args("remote_answer", a, ("kind", "accept"))
     remote = _remote(session)
-    return answer(remote, remote.answer(read.text(a, "kind") or "", read.flag(a, "accept")))
+    return _carry_on(session, remote, remote.answer(read.text(a, "kind") or "", read.flag(a, "accept")))
 
 
 def remote_resign(session: GameSession, a: Args) -> RemoteReply:

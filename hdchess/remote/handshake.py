@@ -8,6 +8,7 @@ opened, the deck re-keyed): then the coin toss says who opens and the game begin
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from typing import Any, Self
@@ -61,6 +62,10 @@ class Handshake(Side):
         if self.agreed_clock != ANY_CLOCK and m["clock"] != self.agreed_clock:
             raise Refused(Message("remote.clock_not_agreed", clock=clock_text(m["clock"]),
                                   agreed=clock_text(self.agreed_clock)))
+        asked = {"variant": m["variant"], "options": m["options"], "first": m["first"]}
+        if self.agreed_rematch is not None and asked != self.agreed_rematch:
+            raise Refused(Message("remote.rematch_not_agreed", game=_rematch_text(asked),
+                                  agreed=_rematch_text(self.agreed_rematch)))
         try:
             ruleset = load_ruleset(m["variant"], **m["options"])
         except HdchessError as exc:
@@ -157,6 +162,11 @@ class Handshake(Side):
         reply = Reply()
         reply.messages.append(encode({"v": VERSION, "seq": 0, "kind": "resume", "received": len(self.received)}))
         return reply
+
+
+def _rematch_text(game: dict[str, Any]) -> str:
+    """A rematch's game in a message: ``banqi {...}, guest opens``."""
+    return f"{game['variant']} {json.dumps(game['options'], sort_keys=True)}, {game['first']} opens"
 
 
 def clock_text(clock: dict[str, int] | None | str) -> str:

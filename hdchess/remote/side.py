@@ -64,6 +64,8 @@ class Side:
         self.variant, self.options = "", {}  # type: tuple[str, dict[str, Any]]
         self.clock_setting: dict[str, int] | None = None
         self.agreed_clock: dict[str, int] | None | str = ANY_CLOCK  # the guest's: the clock it accepted
+        self.agreed_rematch: dict[str, Any] | None = None  # a rematch's guest: the game and opener it accepted
+        self.rematch_agreed = False  # both want a rematch: the next game's session takes over this one
         self.resume_answered = False  # a session serves one connection: one resume answered
         self.first = "random"
         self.me = 0  # this side's player number (1 opens), once set up

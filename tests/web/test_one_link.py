@@ -147,8 +147,9 @@ def local(relay_url: str) -> dict:
     return {"stun": "none", "relays": relay_url}
 
 
-@pytest.mark.parametrize("variant", ["hdc2", "banqi"])
-def test_one_link_connects_two_pages_that_play_a_whole_game(pages, relay, open_app, wait_for_engine, variant):
+@pytest.mark.parametrize("variant", ["hdc2", "banqi", "gaiqi", "cheight"])
+def test_one_link_connects_two_pages_that_play_a_whole_game(pages, relay, open_app, wait_for_engine, engine_call,
+                                                            variant):
     host, guest = pages(2)
     url = host_link(host, open_app, local(relay), variant=variant)
     open_link(guest, url, wait_for_engine)
@@ -174,6 +175,14 @@ def test_one_link_connects_two_pages_that_play_a_whole_game(pages, relay, open_a
     assert ends[0]["moves"] == ends[1]["moves"]
     assert state(host)["status"]["names"] == state(guest)["status"]["names"]
     assert sorted(state(host)["status"]["names"].values()) == sorted(NAMES["en"])
+    for page in (host, guest):  # the record names both players as each gave their name, and reads back so
+        page.locator("#gameover").wait_for()
+        page.locator("#btn-record").click()
+        record = page.locator("#record-dialog textarea").input_value()
+        page.keyboard.press("Escape")
+        tags = dict(re.findall(r'\[(Player[12]) "([^"]*)"\]', record))
+        assert tags == {"Player1": state(page)["status"]["names"]["1"], "Player2": state(page)["status"]["names"]["2"]}
+        assert engine_call(page, "load_record", {"record": record})["names"] == state(page)["status"]["names"]
 
 
 def test_a_relay_that_is_down_gives_the_two_link_exchange_in_plain_words(pages, open_app):

@@ -152,6 +152,17 @@ def play_some(host, guest, rng, count):
             raise AssertionError(f"no action was played: host {state(host)['status']}, guest {state(guest)['status']}")
 
 
+def under_way(host, guest, open_app, wait_for_engine, seed, count):
+    """Both pages connected and ``count`` actions played, both idle: the moves so far."""
+    connect(host, guest, open_app, wait_for_engine)
+    for page in (host, guest):
+        wait_started(page)
+    play_some(host, guest, random.Random(seed), count)
+    for page in (host, guest):
+        page.wait_for_function("() => window.appState.busy === 0")
+    return state(host)["moves"]
+
+
 def side_to_act(host, guest):
     """The page whose turn it is, once it is free to act (no flip waiting for its key, no message in hand)."""
     for _ in range(600):
@@ -288,13 +299,7 @@ def test_a_timed_game_keeps_both_clocks_on_both_pages(two_pages, open_app, wait_
 
 def test_the_host_reloads_mid_game_and_invites_again_from_its_saved_state(two_pages, open_app, wait_for_engine):
     host, guest, _ = two_pages
-    connect(host, guest, open_app, wait_for_engine)
-    for page in (host, guest):
-        wait_started(page)
-    play_some(host, guest, random.Random(11), 5)
-    for page in (host, guest):
-        page.wait_for_function("() => window.appState.busy === 0")
-    before = state(host)["moves"]
+    before = under_way(host, guest, open_app, wait_for_engine, 11, 5)
     host.reload()  # the inviting page reloads: its saved state brings the game back, not connected
     wait_for_engine(host)
     host.evaluate(HOOK_JS)

@@ -1,6 +1,6 @@
 // The words of a friend game's start (web/friend-game.js): the fair set-up runs in three steps, each
 // the work of one page (web/docs/remote.md, "Fair flips": the host's hello, the guest's welcome, the
-// host's start), and then who was drawn to move first. The page only counts the set-up's messages that
+// host's start), and then who was drawn to move first (in a rematch: who replied in the last game). The page only counts the set-up's messages that
 // went by; it never reads them.
 
 import { t } from "../i18n.js";
@@ -21,7 +21,14 @@ export function setupWords(about) {
   return setupStep(about).text;
 }
 
-/** Who moves first, once the set-up is done. @param {string} first "me" or "peer" @param {string} name */
-export function firstWords(first, name) {
+/** Who moves first, once the set-up is done: drawn, or in a rematch the side that replied last time.
+ *  @param {string} first "me" or "peer" @param {string} name @param {boolean} [rematch] */
+export function firstWords(first, name, rematch = false) {
+  if (rematch) return first === "me" ? t("start.youFirstSwapped") : t("start.theyFirstSwapped", { name });
   return first === "me" ? t("start.youFirst") : t("start.theyFirst", { name });
+}
+
+/** The friend's rematch offer, and who would open it. @param {boolean} meFirst @param {string} name */
+export function rematchWords(meFirst, name) {
+  return t(meFirst ? "friend.rematchOfferedYouFirst" : "friend.rematchOfferedTheyFirst", { name });
 }
