@@ -205,14 +205,10 @@ export function createOneLink(h) {
     let myName = "";
     /** @type {() => void} */
     let update = () => {};
-    const link = await openRoom(line, { role: "guest", room: data.room, key: data.key,
-      relays: relayUrls(loadPrefs().relays), iceServers: iceServers(loadPrefs()), onChange: () => update() });
-    if (!link) return;
-    if (!h.dialog.open) {
-      link.close();
-      return;
-    }
-    pending = link;
+    /** @type {RoomLink | null} */
+    let link = null;
+    // listened to at once: an Accept before the library has loaded (a busy device) is kept for the room,
+    // never left to the form's own submit, which would close the dialog
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const name = h.cleanName(input.value);
@@ -224,12 +220,21 @@ export function createOneLink(h) {
       myName = name;
       accepted = true;
       accept.disabled = true;
-      link.take(name);
+      link?.take(name);
       update();
     });
-    update = follow(link, line, bar, (p) => progressWords(p, { role: "guest", name: inviter, since, accepted, turn }),
-      (now) => { if (now.problem && link.progress().refused) accept.disabled = true; },
-      () => ({ role: "guest", link, session: data.room, myName, peerName: inviter, game, resume: false }));
+    const room = await openRoom(line, { role: "guest", room: data.room, key: data.key,
+      relays: relayUrls(loadPrefs().relays), iceServers: iceServers(loadPrefs()), onChange: () => update() });
+    if (!room) return;
+    if (!h.dialog.open) {
+      room.close();
+      return;
+    }
+    link = pending = room;
+    if (accepted) room.take(myName);
+    update = follow(room, line, bar, (p) => progressWords(p, { role: "guest", name: inviter, since, accepted, turn }),
+      (now) => { if (now.problem && room.progress().refused) accept.disabled = true; },
+      () => ({ role: "guest", link: room, session: data.room, myName, peerName: inviter, game, resume: false }));
   }
 
   return { host, join, busy: () => pending !== null };
