@@ -33,6 +33,13 @@ TRACKER = ["node", str(ROOT / "tests" / "web" / "tracker.mjs"),
 
 CONNECTED_JS = "() => Boolean(window.friendGame?.friendStatus()?.connected)"
 PLAYING_JS = "() => window.friendGame?.friendStatus()?.phase === 'playing'"
+# What a page that did not get there says, and which of Trystero's modules it has loaded (a stall's where).
+SAID_JS = """() => ({
+  dialog: document.querySelector('#friend-dialog')?.innerText,
+  controlled: Boolean(navigator.serviceWorker?.controller),
+  trystero: performance.getEntriesByType('resource').filter((e) => e.name.includes('trystero'))
+    .map((e) => `${e.name.split('/remote/')[1]} ${Math.round(e.responseEnd)} ms`),
+})"""
 STEP_S = 0.05  # how often the pages are asked (asking costs them little)
 GIVE_UP_S = 120
 
@@ -43,7 +50,7 @@ def until(check, pages) -> float:
     deadline = time.perf_counter() + GIVE_UP_S
     while not check():
         if time.perf_counter() > deadline:
-            said = [page.evaluate("() => document.querySelector('#friend-dialog')?.innerText") for page in pages]
+            said = [page.evaluate(SAID_JS) for page in pages]
             raise TimeoutError(f"the pages did not get there: {said}")
         time.sleep(STEP_S)
     return time.perf_counter()

@@ -4,7 +4,10 @@ on 127.0.0.1) and play, with no reply sent back. The pages are told to use only 
 STUN server, every request and WebSocket of every page is recorded, and any to another host is blocked and
 fails the test. A relay that is down gives the plain-words fallback to two links; a third page that opens
 the same link is refused with a message; the set-up says its steps and the board takes no click meanwhile;
-Hint and undo are off with a reason."""
+Hint and undo are off with a reason. A hostile relay (tests/web/hostile_relay.mjs: the same tracker behind a
+proxy that replays, drops or alters the set-up messages, and logs all it sees) lets no third page in, reads
+nothing of the game, and makes the pages connect or fail with words that say which part failed; so does a
+network with no route between the two pages (no ICE candidates), with the TURN setting named."""
 
 from __future__ import annotations
 
@@ -13,6 +16,8 @@ import random
 import re
 import socket
 import subprocess
+import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -30,7 +35,20 @@ from test_remote_page_games import play_out, state, wait_started, wait_verified
 
 ROOT = Path(__file__).resolve().parents[2]
 TRACKER_SERVER = ROOT / "web" / "node_modules" / "bittorrent-tracker" / "server.js"
+HOSTILE_RELAY = ROOT / "tests" / "web" / "hostile_relay.mjs"
 RELAY_WAIT_S = 8  # web/remote/relays.js RELAY_WAIT_MS
+FIND_WAIT_S = 20  # web/ui/friend-one-link.js FIND_WAIT_MS
+ANSWER_TTL_S = 24  # Trystero's answeringTtlMs/offerPostAnswerTtlMs: a connection not made by then has failed
+
+# No ICE candidate at all (relayed ones only, and no TURN server answers): no route between the two pages.
+NO_CANDIDATES = """
+(() => {
+  const Native = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends Native {
+    constructor(config, ...rest) { super({ ...(config ?? {}), iceTransportPolicy: "relay" }, ...rest); }
+  };
+})();
+"""
 
 # Every text the status line shows, with whether the board took clicks then (for the set-up's checks).
 WATCH_STATUS = """
@@ -68,6 +86,54 @@ def relay():
     proc.wait(timeout=10)
 
 
+@dataclass
+class Hostile:
+    """A hostile relay's ws:// URL and what it has logged so far (tests/web/hostile_relay.mjs)."""
+
+    url: str
+    log: list[dict] = field(default_factory=list)
+
+    def fates(self) -> set[str]:
+        return {entry["fate"] for entry in self.log}
+
+
+@pytest.fixture
+def hostile_relay():
+    """``hostile_relay(mode, drop="2")``: the test tracker behind a proxy that replays, drops or alters the
+    set-up messages (tests/web/hostile_relay.mjs), and logs every message both ways."""
+    procs = []
+
+    def start(mode: str, drop: str = "2") -> Hostile:
+        proc = subprocess.Popen(["node", str(HOSTILE_RELAY), str(TRACKER_SERVER), mode, drop],
+                                stdout=subprocess.PIPE, text=True)
+        procs.append(proc)
+        line = proc.stdout.readline()
+        assert line, "the hostile relay did not start"
+        relay = Hostile(f"ws://127.0.0.1:{json.loads(line)['port']}")
+
+        def read():
+            for text in proc.stdout:
+                relay.log.append(json.loads(text))
+
+        threading.Thread(target=read, daemon=True).start()
+        return relay
+
+    yield start
+    for proc in procs:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def carries_setup(text: str) -> bool:
+    """Does a relay's message carry an offer or an answer (as tests/web/hostile_relay.mjs judges)?"""
+    data = json.loads(text)
+    return bool(data.get("offer") or data.get("answer") or data.get("offers"))
+
+
+def connected(page) -> bool:
+    return page.evaluate("() => Boolean(window.friendGame?.friendStatus()?.connected)")
+
+
 @pytest.fixture
 def pages(launch_browser, guard):
     """``pages(n)``: n pages in n browser contexts (no storage shared) of one browser, each guarded: any HTTP
@@ -82,13 +148,13 @@ def pages(launch_browser, guard):
         offsite.append(ws.url)
         ws.close()
 
-    def make(n: int):
+    def make(n: int, scripts: tuple[str, ...] = ()):
         made = []
         for _ in range(n):
             context = browser.new_context()
             context.set_default_timeout(30_000)
-            context.add_init_script(RECORD_PEERS)
-            context.add_init_script(WATCH_STATUS)
+            for script in (*scripts, RECORD_PEERS, WATCH_STATUS):
+                context.add_init_script(script)
             guard(context)
             record_requests(context, seen)
             context.route_web_socket(lambda url: urlsplit(url).hostname not in LOCAL_HOSTS, block_socket)
@@ -141,6 +207,17 @@ def wait_connected(*pair) -> None:
     except Exception as exc:
         said = "\n".join(f"{page.locator('#friend-dialog').inner_text()}\n{ice_report(page)}" for page in pair)
         raise AssertionError(f"not connected:\n{said}") from exc
+
+
+def wait_said(page, text: str, timeout_s: float, where: str = "[role=alert]"):
+    """The dialog's line that holds `text`, once shown; if not in time, what the dialog said and ICE saw."""
+    line = page.locator(f"#friend-dialog {where}", has_text=text)
+    try:
+        line.wait_for(timeout=timeout_s * 1000)
+    except Exception as exc:
+        said = f"{page.locator('#friend-dialog').inner_text()}\n{ice_report(page)}"
+        raise AssertionError(f"never said {text!r}:\n{said}") from exc
+    return line
 
 
 def local(relay_url: str) -> dict:
@@ -225,3 +302,104 @@ def test_a_third_page_opening_the_same_link_is_refused_with_a_message(pages, rel
     for page in (host, guest):  # the game goes on between the two
         assert state(page)["status"]["connected"]
         assert state(page)["status"]["phase"] == "playing"
+
+
+def test_a_replaying_relay_lets_no_third_page_in_and_sees_nothing_of_the_game(
+        pages, hostile_relay, open_app, wait_for_engine):
+    relay = hostile_relay("replay")
+    host, guest, third = pages(3)
+    url = host_link(host, open_app, local(relay.url), name="Annabel Quill")
+    open_link(guest, url, wait_for_engine, name="Bartholomew Plume")
+    wait_connected(host, guest)
+    for page in (host, guest):
+        wait_started(page)
+    open_link(third, url, wait_for_engine, name=None)  # old offers and answers keep coming to it too
+    wait_said(third, "already has its two players", 60)
+    assert third.locator("#fr-accept").is_disabled()
+    assert not connected(third)
+    play_out(host, guest, random.Random(50), max_actions=6)
+    ends = [wait_verified(page) for page in (host, guest)]
+    assert ends[0]["moves"] == ends[1]["moves"] and ends[0]["moves"]
+    assert "replayed" in relay.fates(), relay.fates()  # the relay did replay offers and answers
+    # what travelled through the relay: no room, key, name, game, SDP in clear, nor any frame of the game
+    room, key, about = url.split("#play=")[1].split(".")
+    seen = "\n".join(entry["text"] for entry in relay.log)
+    assert "offer" in seen and "answer" in seen
+    for secret in (room, key, about, "Annabel Quill", "Bartholomew Plume", "v=0", "a=fingerprint",
+                   "ice-ufrag", "candidate:", '"t":"p"', '"t":"hello"', '"t":"full"'):
+        assert secret not in seen, secret
+
+
+@pytest.mark.parametrize("drop", ["3", "all"])
+def test_a_dropping_relay_connects_both_pages_or_says_so_never_half(
+        pages, hostile_relay, open_app, wait_for_engine, drop):
+    relay = hostile_relay("drop", drop)
+    host, guest = pages(2)
+    url = host_link(host, open_app, local(relay.url))
+    open_link(guest, url, wait_for_engine)
+    if drop != "all":  # the first offers lost: later ones pass, and the two pages start one game
+        wait_connected(host, guest)
+        for page in (host, guest):
+            wait_started(page)
+        assert state(host)["status"]["names"] == state(guest)["status"]["names"]
+        assert "dropped" in relay.fates()
+        return
+    # every offer lost: the guest says in the stated time that the host's page does not answer; no game starts
+    wait_said(guest, "does not answer", FIND_WAIT_S + 15)
+    wait_said(host, "Waiting for your friend", 5, where=".friend-status")
+    assert "dropped" in relay.fates()
+    assert not [e for e in relay.log if e["fate"] == "passed" and carries_setup(e["text"])]
+    for page in (host, guest):
+        assert page.locator("#friend-dialog").is_visible()
+        assert not connected(page)
+
+
+def test_an_altering_relay_fails_cleanly_with_a_plain_message(pages, hostile_relay, open_app, wait_for_engine):
+    relay = hostile_relay("alter")
+    host, guest = pages(2)
+    url = host_link(host, open_app, local(relay.url))
+    open_link(guest, url, wait_for_engine)
+    for page in (host, guest):  # each page said that a set-up message did not open with the link's key
+        wait_said(page, "a relay altered the message", 60)
+    assert "altered" in relay.fates()
+    for page in (host, guest):
+        assert page.locator("#friend-dialog").is_visible()
+        assert not connected(page)
+
+
+@pytest.mark.parametrize("turn", ["", "turn:127.0.0.1:9 ann secret"])
+def test_no_route_between_the_pages_says_so_and_names_the_turn_setting(
+        pages, relay, open_app, wait_for_engine, turn):
+    host, guest = pages(2, scripts=(NO_CANDIDATES,))
+    query = {**local(relay), **({"turn": turn} if turn else {})}
+    open_link(guest, host_link(host, open_app, query), wait_for_engine)  # the link keeps the host's ?turn=
+    words = "Check that server’s address" if turn else "Set a TURN server in Settings"
+    for page in (host, guest):  # the relay worked; the route did not (ICE): said, with what to try
+        alert = wait_said(page, "no route between the two devices", ANSWER_TTL_S + 40)
+        assert "ICE" in alert.inner_text() and words in alert.inner_text()
+        assert not connected(page)
+    if turn:  # the TURN server set was given to the connection
+        servers = host.evaluate("window.__peers.map((pc) => pc.getConfiguration().iceServers)")
+        assert any({"urls": ["turn:127.0.0.1:9"], "username": "ann", "credential": "secret"} in s
+                   for s in servers), servers
+
+
+def test_the_turn_setting_names_a_bad_line_and_keeps_the_good(open_app, page):
+    open_app({"stun": "none"})
+    page.locator("#btn-settings").click()
+    field = page.locator("#set-turn")
+    assert field.input_value() == ""  # none by default
+    field.fill("turn:example.org:3478\nturns:turn.example.org:5349?transport=tcp ann s3cret\nstun:x.org:1 a b")
+    field.dispatch_event("change")
+    error = page.locator("#set-turn-error")
+    assert error.is_visible()
+    assert error.inner_text() == ("Not a TURN server with its user name and password: turn:example.org:3478,"
+                                  " stun:x.org:1 a b")
+    servers = page.evaluate("""async () => {
+      const { loadPrefs } = await import("./web/remote/store.js");
+      const { iceServers } = await import("./web/remote/stun.js");
+      return { saved: loadPrefs().turn, ice: iceServers(loadPrefs(), "") };
+    }""")
+    assert servers["saved"] == ["turns:turn.example.org:5349?transport=tcp ann s3cret"]
+    assert {"urls": "turns:turn.example.org:5349?transport=tcp", "username": "ann",
+            "credential": "s3cret"} in servers["ice"]

@@ -7,6 +7,7 @@
 // other ({t: "full"}), so a third page that opens the same link is told the game has two players.
 
 import { fromBase64url, RemoteCodeError, toBase64url } from "./codec.js";
+import { routeWatchedConnection } from "./route-watch.js";
 
 const APP_ID = "hdchess-one-link-v1"; // one namespace for our rooms on the relays; the room itself is random
 export const PLAY_VERSION = 1;
@@ -29,7 +30,8 @@ const ACTION = "frame"; // Trystero's channel of our text frames
  * @property {{name: string} | null} seated the host: the guest took the seat; the guest: the host seated it
  * @property {boolean} refused the guest: the host refused it (the game has its two players)
  * @property {"route" | "key" | null} failure what failed: no route between the devices after the relays
- *   passed the offers, or a key that does not fit (a damaged link)
+ *   passed the offers (WebRTC's ICE found none), or an offer or answer that the key does not open (a damaged
+ *   link, or a relay that altered it)
  */
 
 /** @param {number} n */
@@ -112,6 +114,12 @@ export async function createRoomLink({ role, room, key, relays, iceServers, onCh
   /** @type {((events: import("./link.js").LinkEvents) => void)[]} */
   const waiting = [];
   const changed = () => onChange({ ...progress });
+  let joined = false; // a data channel to another page opened (a route was found)
+  const noRoute = () => { // a connection whose offer and answer passed found no route (web/remote/route-watch.js)
+    if (joined || progress.failure) return;
+    progress.failure = "route";
+    changed();
+  };
   /** @param {import("./peer.js").PeerState} next */
   const setState = (next) => {
     if (state === next || state === "closed") return;
@@ -134,6 +142,7 @@ export async function createRoomLink({ role, room, key, relays, iceServers, onCh
     passive: role === "host",
     relayConfig: { urls: relays, warnOnRelayFailure: false },
     rtcConfig: { iceServers },
+    rtcPolyfill: routeWatchedConnection(noRoute),
   }, room, {
     onJoinError(details) {
       progress.failure = /password/i.test(details.error) ? "key" : "route";
@@ -147,6 +156,7 @@ export async function createRoomLink({ role, room, key, relays, iceServers, onCh
   };
 
   roomHandle.onPeerJoin = (peerId) => {
+    joined = true;
     sendTo({ t: "role", role }, peerId);
     if (progress.failure === "route") {
       progress.failure = null; // a route was found after all

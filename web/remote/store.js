@@ -1,4 +1,4 @@
-// What a friend game keeps in this browser: the player's name, STUN servers and relays (their preferences), and
+// What a friend game keeps in this browser: the player's name, STUN and TURN servers and relays (their preferences), and
 // the game in progress (the protocol's own saved session, its secret keys included, so it never leaves
 // this machine). Everything read back is checked; anything malformed is dropped.
 
@@ -9,6 +9,7 @@ const GAME_KEY = "hdchess.friend.game.v1";
  * @typedef {object} FriendPrefs
  * @property {string} [name]
  * @property {string[]} [stun] STUN URLs; absent: the default list (web/remote/stun.js)
+ * @property {string[]} [turn] TURN servers, each "URL user password"; absent: none (web/remote/stun.js)
  * @property {string[]} [relays] one-link play's relays; absent: the default list, [] off (web/remote/relays.js)
  *
  * @typedef {object} SavedFriendGame
@@ -54,6 +55,7 @@ export function loadPrefs() {
   const prefs = {};
   if (typeof value.name === "string" && value.name.length <= 40) prefs.name = value.name;
   if (Array.isArray(value.stun) && value.stun.every((/** @type {unknown} */ s) => typeof s === "string")) prefs.stun = value.stun.slice(0, 10);
+  if (Array.isArray(value.turn) && value.turn.every((/** @type {unknown} */ s) => typeof s === "string")) prefs.turn = value.turn.slice(0, 10);
   if (Array.isArray(value.relays) && value.relays.every((/** @type {unknown} */ s) => typeof s === "string")) prefs.relays = value.relays.slice(0, 10);
   return prefs;
 }

@@ -8,7 +8,7 @@ import { t } from "../i18n.js";
 import { linkFor } from "../remote/codec.js";
 import { createRoomLink, decodePlay, encodePlay, newRoom } from "../remote/one-link.js";
 import { DEFAULT_RELAYS, parseRelays, RELAY_WAIT_MS, relayUrls } from "../remote/relays.js";
-import { iceServers } from "../remote/stun.js";
+import { iceServers, turnServers } from "../remote/stun.js";
 import { loadPrefs, savePrefs } from "../remote/store.js";
 import { el } from "./dom.js";
 import { urlListInput } from "./url-list.js";
@@ -47,14 +47,15 @@ function say(line, text, problem = false) {
 }
 
 /** What the connection is doing, in words, and how far it got (of STEPS).
- *  @param {RoomProgress} p @param {{role: "host" | "guest", name: string, since: number, accepted?: boolean}} about */
-export function progressWords(p, { role, name, since, accepted = false }) {
+ *  @param {RoomProgress} p @param {{role: "host" | "guest", name: string, since: number, accepted?: boolean,
+ *   turn?: boolean}} about `turn`: a TURN server is set (a failed route then names it) */
+export function progressWords(p, { role, name, since, accepted = false, turn = false }) {
   const waited = performance.now() - since;
   const relays = { open: p.relaysOpen, total: p.relays };
   if (p.refused) return { step: 1, problem: true, text: t("one.refused", { name }) };
-  if (p.failure === "key") return { step: 1, problem: true, text: t(role === "host" ? "one.keyHost" : "one.keyGuest") };
+  if (p.failure === "key") return { step: 1, problem: true, text: t(role === "host" ? "one.keyHost" : "one.keyGuest", { name }) };
   if (p.seated) return { step: 3, problem: false, text: t("one.starting", { name: role === "host" ? p.seated.name : name }) };
-  if (p.failure === "route") return { step: 2, problem: true, text: t("one.noRoute", { name }) };
+  if (p.failure === "route") return { step: 2, problem: true, text: t(turn ? "one.noRouteTurn" : "one.noRoute") };
   if (!p.relaysOpen) {
     return waited > RELAY_WAIT_MS
       ? { step: 0, problem: true, noRelay: true, text: t("one.noRelay", { seconds: Math.round(RELAY_WAIT_MS / 1000) }) }
@@ -146,10 +147,11 @@ export function createOneLink(h) {
         el("button", { type: "button", onclick: () => h.dialog.close() }, t("btn.cancel")))));
     /** @type {HTMLElement} */ (h.dialog.querySelector(".friend-link")).focus();
     const since = performance.now();
+    const turn = turnServers(loadPrefs().turn).length > 0;
     /** @type {() => void} */
     let update = () => {};
     const link = await openRoom(line, { role: "host", room, key, relays: relayUrls(loadPrefs().relays),
-      iceServers: iceServers(loadPrefs().stun), onChange: () => update() });
+      iceServers: iceServers(loadPrefs()), onChange: () => update() });
     if (!link) return;
     if (!h.dialog.open) { // cancelled while the library loaded
       link.close();
@@ -160,7 +162,7 @@ export function createOneLink(h) {
       forget();
       h.twoLinks(game, name).catch((err) => h.showProblem(h.codeErrorText(err)));
     });
-    update = follow(link, line, bar, (p) => progressWords(p, { role: "host", name, since }),
+    update = follow(link, line, bar, (p) => progressWords(p, { role: "host", name, since, turn }),
       (now) => twoLinks.classList.toggle("primary", Boolean(now.noRelay)),
       () => ({ role: "host", link, session: room, myName: name,
         peerName: h.cleanName(link.progress().seated?.name ?? "") || t("friend.opponent"), game, resume: false }));
@@ -198,18 +200,15 @@ export function createOneLink(h) {
     if (!h.dialog.open) h.dialog.showModal();
     (input.value ? accept : input).focus();
     const since = performance.now();
+    const turn = turnServers(loadPrefs().turn).length > 0;
     let accepted = false;
     let myName = "";
     /** @type {() => void} */
     let update = () => {};
-    const link = await openRoom(line, { role: "guest", room: data.room, key: data.key,
-      relays: relayUrls(loadPrefs().relays), iceServers: iceServers(loadPrefs().stun), onChange: () => update() });
-    if (!link) return;
-    if (!h.dialog.open) {
-      link.close();
-      return;
-    }
-    pending = link;
+    /** @type {RoomLink | null} */
+    let link = null;
+    // listened to at once: an Accept before the library has loaded (a busy device) is kept for the room,
+    // never left to the form's own submit, which would close the dialog
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const name = h.cleanName(input.value);
@@ -221,12 +220,21 @@ export function createOneLink(h) {
       myName = name;
       accepted = true;
       accept.disabled = true;
-      link.take(name);
+      link?.take(name);
       update();
     });
-    update = follow(link, line, bar, (p) => progressWords(p, { role: "guest", name: inviter, since, accepted }),
-      (now) => { if (now.problem && link.progress().refused) accept.disabled = true; },
-      () => ({ role: "guest", link, session: data.room, myName, peerName: inviter, game, resume: false }));
+    const room = await openRoom(line, { role: "guest", room: data.room, key: data.key,
+      relays: relayUrls(loadPrefs().relays), iceServers: iceServers(loadPrefs()), onChange: () => update() });
+    if (!room) return;
+    if (!h.dialog.open) {
+      room.close();
+      return;
+    }
+    link = pending = room;
+    if (accepted) room.take(myName);
+    update = follow(room, line, bar, (p) => progressWords(p, { role: "guest", name: inviter, since, accepted, turn }),
+      (now) => { if (now.problem && room.progress().refused) accept.disabled = true; },
+      () => ({ role: "guest", link: room, session: data.room, myName, peerName: inviter, game, resume: false }));
   }
 
   return { host, join, busy: () => pending !== null };

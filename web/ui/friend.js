@@ -8,7 +8,7 @@
 import { t } from "../i18n.js";
 import { codeFrom, decodeCode, linkFor, RemoteCodeError } from "../remote/codec.js";
 import { createLink, newSession } from "../remote/link.js";
-import { DEFAULT_STUN, iceServers, parseStun } from "../remote/stun.js";
+import { DEFAULT_STUN, iceServers, parseStun, parseTurn } from "../remote/stun.js";
 import { loadPrefs, savePrefs } from "../remote/store.js";
 import { el } from "./dom.js";
 import { choiceLabel, optionLabel, variantTitle } from "./names.js";
@@ -215,7 +215,7 @@ export function createFriendDialog(dialog, { info, onConnected, onResumeCode }) 
   /** @param {OfferedGame} game @param {string} name @param {{session?: string, peerName?: string}} resume */
   async function invite(game, name, resume) {
     const session = resume.session ?? newSession();
-    const link = createLink(iceServers(loadPrefs().stun));
+    const link = createLink(iceServers(loadPrefs()));
     pending = link;
     const code = await link.invitation({ name, session, game, resume: Boolean(resume.session) });
     hosting = { session, name, game, resume: Boolean(resume.session) };
@@ -300,7 +300,7 @@ export function createFriendDialog(dialog, { info, onConnected, onResumeCode }) 
       el("p", { class: "help", id: "fr-offered" }, about.details),
       el("p", { class: "help" }, t("friend.flipRuleShort")),
     ], input, field, error, accept, async (name) => {
-      const link = createLink(iceServers(loadPrefs().stun));
+      const link = createLink(iceServers(loadPrefs()));
       pending = link;
       const replyCode = await link.reply(data, { name, session: data.session });
       const shown = await linkBlock("reply", linkFor("reply", replyCode));
@@ -364,4 +364,14 @@ export function stunField() {
   return el("div", { class: "field" }, el("label", { for: "set-stun" }, el("code", {}, "STUN"), " ", t("friend.stun")), input,
     el("small", { class: "help", id: "set-stun-help" }, t("friend.stunHelpFormat"), " ", el("code", {}, "stun:host:port"),
       t("friend.stunHelpRest"), " ", el("code", {}, DEFAULT_STUN.join(", "))), error);
+}
+
+/** The settings' TURN servers field (one a line: URL, user name, password; empty: none, the default), kept
+ *  with the friend preferences. A line that is not that is named and left out. */
+export function turnField() {
+  const { input, error } = urlListInput({ id: "set-turn", text: (loadPrefs().turn ?? []).join("\n"),
+    parse: parseTurn, save: (turn) => savePrefs({ turn }), badText: (value) => t("friend.turnBad", { value }) });
+  return el("div", { class: "field" }, el("label", { for: "set-turn" }, el("code", {}, "TURN"), " ", t("friend.turn")), input,
+    el("small", { class: "help", id: "set-turn-help" }, t("friend.turnHelpFormat"), " ",
+      el("code", {}, "turn:host:3478 user password"), t("friend.turnHelpRest")), error);
 }

@@ -7,7 +7,7 @@
 import { t } from "../i18n.js";
 import { helperRoom } from "../search-pool.js";
 import { el } from "./dom.js";
-import { stunField } from "./friend.js";
+import { stunField, turnField } from "./friend.js";
 import { relaysField } from "./friend-one-link.js";
 import { BOARD_THEMES, confirmMovesOn, PIECE_STYLES } from "../storage.js";
 
@@ -76,6 +76,7 @@ export function createSettingsDialog(dialog, { onChange, getSettings }) {
       el("div", { class: "field" }, el("label", { for: "set-lang" }, t("settings.lang")), lang),
       relaysField(), // one-link play's relays (web/remote/relays.js)
       stunField(), // Play a friend: how two devices find each other (kept with the friend's name, not here)
+      turnField(), // and what passes their traffic when no direct route exists (none by default)
       el("div", { class: "button-row" }, el("button", { type: "submit", class: "primary" }, t("btn.close")))));
     if (!dialog.open) dialog.showModal();
   }

@@ -1,4 +1,4 @@
-// A settings field's list of server URLs, one a line (the STUN servers, the relays of one-link play): saved
+// A settings field's list of server URLs, one a line (the STUN and TURN servers, the relays of one-link play): saved
 // on change as the URLs it holds, each line that is not one named in the field's error line.
 
 import { el } from "./dom.js";

@@ -24,6 +24,7 @@ export interface RoomConfig {
   passive?: boolean;
   relayConfig?: { urls?: string[]; redundancy?: number; warnOnRelayFailure?: boolean };
   rtcConfig?: RTCConfiguration;
+  rtcPolyfill?: typeof RTCPeerConnection;
 }
 export function joinRoom(config: RoomConfig, roomId: string,
   callbacks?: { onJoinError?: (details: JoinError) => void }): Room;
