@@ -2,6 +2,7 @@
 // asks the engine; the buttons of the panels call back through the hooks the
 // page gave to mount().
 
+import { animationOf, canShareAnimation, makeAnimation, shareAnimation } from "./animation.js";
 import { getLang, t } from "./i18n.js";
 import { $ } from "./ui/dom.js";
 import { renderGameOver, resultHeadline } from "./ui/gameover.js";
@@ -416,6 +417,9 @@ export function showGameOverPanel() {
     onReview: () => hooks.replay(0),
     onNewGame: () => hooks.openNewGame(),
     onRecord: () => hooks.openRecord(),
+    animation: animationOf(),
+    onAnimation: () => { makeAnimation(showGameOverPanel); },
+    onShareAnimation: canShareAnimation() ? () => { shareAnimation(); } : null,
   });
 }
 
