@@ -49,7 +49,8 @@ def game_of(variant: str, plies: int, seed: int) -> str:
         if view["outcome"]:  # over too soon: another seed
             return game_of(variant, plies, seed + 1)
         legal = view["legal"]
-        view = call("play", move=rng.choice(legal["flips"] + [m["move"] for ms in legal["moves"].values() for m in ms]))["view"]
+        moves = legal["flips"] + [move["move"] for options in legal["moves"].values() for move in options]
+        view = call("play", move=rng.choice(moves))["view"]
     call("resign")
     return call("export")["record"]
 
@@ -79,7 +80,8 @@ def main() -> int:
                     page.wait_for_function(MADE_JS, timeout=120_000)
                     times.append(float(page.evaluate(MADE_JS)) / 1000)
                     print(f"{variant} run {n + 1}: {times[-1]:.2f} s", flush=True)
-                print(f"{variant}, {args.plies} plies ({args.plies + 1} frames, {page.evaluate(SIZE_JS) / 1000:.0f} kB):"
+                size = page.evaluate(SIZE_JS) / 1000
+                print(f"{variant}, {args.plies} plies ({args.plies + 1} frames, {size:.0f} kB):"
                       f" median {statistics.median(times):.2f} s of {len(times)} (min {min(times):.2f},"
                       f" max {max(times):.2f}; the first, with the modules' load: {times[0]:.2f} s)", flush=True)
                 page.close()

@@ -92,3 +92,19 @@ def test_the_built_page_names_its_link_preview():
     assert image.format == "PNG"
     assert image.size == (int(tags["og:image:width"]), int(tags["og:image:height"]))
     assert len(image.convert("RGB").getcolors(maxcolors=1 << 24)) > 20, "the preview is a picture, not a blank"
+
+
+def test_a_build_told_the_sites_address_gives_chat_apps_an_absolute_image_url(tmp_path):
+    from buildlib.common import ROOT, BuildError
+    from buildlib.picture import preview_tags
+
+    (tmp_path / "index.html").write_text((ROOT / "index.html").read_text(encoding="utf-8"), encoding="utf-8")
+    preview_tags(tmp_path, None)  # no address: the page's own relative URL stays
+    assert '<meta property="og:image" content="web/icons/preview.png">' in (tmp_path / "index.html").read_text()
+    preview_tags(tmp_path, "https://example.org/hdchess")
+    html = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert '<meta property="og:image" content="https://example.org/hdchess/web/icons/preview.png">' in html
+    assert '<meta property="og:url" content="https://example.org/hdchess/">' in html
+    for bad in ("example.org/hdchess/", "ftp://example.org/", "https://example.org/?x=1"):
+        with pytest.raises(BuildError, match="--site-url"):
+            preview_tags(tmp_path, bad)

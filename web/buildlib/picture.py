@@ -31,8 +31,8 @@ IMAGE_TAGS = re.compile(r'(<meta property="og:image" content=")([^"]*)(">)')
 
 
 def outlines() -> dict[str, str]:
-    """Each piece glyph of every built-in variant, the digits and the letters: character -> SVG path, EM units to the em,
-    its ink centred on (0, 0); made once per set of characters and cached in web/.cache."""
+    """Each piece glyph of every built-in variant, the digits and the letters: character -> SVG path, EM units
+    to the em, its ink centred on (0, 0); made once per set of characters and cached in web/.cache."""
     chars = "".join(sorted({char for glyphs in variant_glyphs()[1].values() for side in glyphs for char in side}))
     chars += DIGITS + LETTERS
     font = FONTS[1]
@@ -89,6 +89,7 @@ def site_address(url: str | None) -> str | None:
 def preview_tags(site: Path, url: str | None) -> None:
     """index.html's preview image, at the site's address when the build knows it (chat apps want an absolute
     URL): checked against the image this build drew, and its og:url added."""
+    address = site_address(url)  # a wrong address is said before anything is read
     index = site / "index.html"
     html = index.read_text(encoding="utf-8")
     match = IMAGE_TAGS.search(html)
@@ -97,8 +98,8 @@ def preview_tags(site: Path, url: str | None) -> None:
     for name, value in (("og:image:width", PREVIEW_SIZE[0]), ("og:image:height", PREVIEW_SIZE[1])):
         if f'<meta property="{name}" content="{value}">' not in html:
             raise BuildError(f'index.html must have <meta property="{name}" content="{value}"> (the preview\'s size)')
-    address = site_address(url)
     if address is None:
         return
-    absolute = f'{match.group(1)}{address}{match.group(2)}{match.group(3)}\n  <meta property="og:url" content="{address}">'
-    index.write_text(html.replace(match.group(0), absolute, 1), encoding="utf-8")
+    absolute = f"{match.group(1)}{address}{match.group(2)}{match.group(3)}"
+    page_url = f'<meta property="og:url" content="{address}">'
+    index.write_text(html.replace(match.group(0), f"{absolute}\n  {page_url}", 1), encoding="utf-8")
