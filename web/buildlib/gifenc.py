@@ -8,10 +8,8 @@ import json
 import re
 from pathlib import Path
 
-from .common import WEB, BuildError
-from .pyodide import ensure_pyodide
+from .pyodide import pinned_package
 
-GIFENC_PACKAGE = WEB / "node_modules" / "gifenc"
 GIFENC_SOURCE = "dist/gifenc.esm.js"  # the ES module build
 GIFENC_TARGET = "web/gifenc.js"  # beside web/gifenc.d.ts, the checker's types
 SOURCE_MAP = re.compile(r"^//# sourceMappingURL=.*$", re.MULTILINE)  # the map is not copied
@@ -19,12 +17,9 @@ SOURCE_MAP = re.compile(r"^//# sourceMappingURL=.*$", re.MULTILINE)  # the map i
 
 def vendor_gifenc(site: Path) -> None:
     """Copy the encoder's ES module into the site, its licence named at its top and copied beside it."""
-    ensure_pyodide()  # installs every package web/package.json pins, this one included
-    manifest = GIFENC_PACKAGE / "package.json"
-    wanted = json.loads((WEB / "package.json").read_text())["dependencies"].get("gifenc")
-    if not manifest.exists() or json.loads(manifest.read_text())["version"] != wanted:
-        raise BuildError(f"web/node_modules/gifenc is not version {wanted}: run npm ci in web/")
+    package = pinned_package("gifenc")
+    version = json.loads((package / "package.json").read_text())["version"]
     target = site / GIFENC_TARGET
-    header = f"// gifenc {wanted} (npm gifenc, by Matt DesLauriers), MIT: gifenc.LICENSE.md beside this file.\n"
-    target.write_text(header + SOURCE_MAP.sub("", (GIFENC_PACKAGE / GIFENC_SOURCE).read_text()))
-    target.with_name("gifenc.LICENSE.md").write_text((GIFENC_PACKAGE / "LICENSE.md").read_text())
+    header = f"// gifenc {version} (npm gifenc, by Matt DesLauriers), MIT: gifenc.LICENSE.md beside this file.\n"
+    target.write_text(header + SOURCE_MAP.sub("", (package / GIFENC_SOURCE).read_text()))
+    target.with_name("gifenc.LICENSE.md").write_text((package / "LICENSE.md").read_text())
