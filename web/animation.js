@@ -79,6 +79,23 @@ function sample(frames) {
   return out;
 }
 
+/** A frame's palette indices where it differs from the frame before, `transparent` where it does not: only
+ *  the pixels a move changed are matched to the palette (most of a frame is as before).
+ *  @param {Uint8ClampedArray} frame @param {Uint8ClampedArray} before @param {import("./gifenc.js").Palette} palette
+ *  @param {typeof import("./gifenc.js").applyPalette} applyPalette @param {number} transparent */
+function changedPixels(frame, before, palette, applyPalette, transparent) {
+  const now = new Uint32Array(frame.buffer, frame.byteOffset, frame.length / 4);
+  const then = new Uint32Array(before.buffer, before.byteOffset, before.length / 4);
+  const indices = new Uint8Array(now.length).fill(transparent);
+  const changed = [];
+  for (let i = 0; i < now.length; i++) if (now[i] !== then[i]) changed.push(i);
+  const colours = new Uint32Array(changed.length);
+  changed.forEach((at, i) => { colours[i] = now[at] ?? 0; });
+  const matched = applyPalette(new Uint8Array(colours.buffer), palette);
+  changed.forEach((at, i) => { indices[at] = matched[i] ?? transparent; });
+  return indices;
+}
+
 /** The GIF of `game` (the bridge's positions of one game); `progress(done)` after each frame drawn. One
  *  palette for the whole image; after the first frame, a pixel as it was in the frame before is left
  *  transparent (the frame before shows through), so a frame costs about what its move changed.
@@ -100,21 +117,17 @@ export async function encodeGame(game, progress) {
     return context.getImageData(0, 0, canvas.width, canvas.height).data;
   });
   const palette = quantize(sample(pixels), COLOURS - 1);
-  const transparent = palette.length; // an index no pixel is given by applyPalette
+  const transparent = palette.length; // an index applyPalette gives no pixel
   const gif = GIFEncoder();
-  /** @type {Uint8Array | null} */
-  let before = null;
   for (const [index, frame] of pixels.entries()) {
-    const indices = applyPalette(frame, palette);
     const delay = index === pixels.length - 1 ? LAST_FRAME_MS : FRAME_MS;
-    if (before === null) {
-      gif.writeFrame(indices, canvas.width, canvas.height, { palette: [...palette, [0, 0, 0]], delay });
+    const before = pixels[index - 1];
+    if (!before) {
+      gif.writeFrame(applyPalette(frame, palette), canvas.width, canvas.height, { palette: [...palette, [0, 0, 0]], delay });
     } else {
-      const changed = indices.slice();
-      for (let i = 0; i < changed.length; i++) if (changed[i] === before[i]) changed[i] = transparent;
-      gif.writeFrame(changed, canvas.width, canvas.height, { delay, transparent: true, transparentIndex: transparent, dispose: 1 });
+      gif.writeFrame(changedPixels(frame, before, palette, applyPalette, transparent), canvas.width, canvas.height,
+        { delay, transparent: true, transparentIndex: transparent, dispose: 1 });
     }
-    before = indices;
   }
   gif.finish();
   return gif.bytes();
