@@ -2,7 +2,7 @@
 // start, then one per ply), the last held, each frame the board as web/board-picture.js draws it in the
 // page's own colours, from the positions the worker gives (the bridge's `frames`: no rules here). The GIF
 // is encoded by gifenc (npm, vendored by the build as web/gifenc.js). The drawing modules are loaded the
-// first time an image is asked for. The end screen shows the image, a link to save it, and Share where
+// first time an image is asked for. The end screen shows the image, Save the image, and Share where
 // the browser can share files (web/ui/gameover.js).
 
 import { call, task } from "./engine-queue.js";
@@ -10,7 +10,7 @@ import { pieceGlyph } from "./pieces.js";
 import { app } from "./state.js";
 import { engineErrorText } from "./ui/messages.js";
 
-export const FRAME_MS = 800; // each position, as long as the replay's step about
+export const FRAME_MS = 800; // each position, about as long as a step of the replay
 export const LAST_FRAME_MS = 3000; // the end, held
 const CELL = 48; // a square's side in the image, in pixels
 const COLOURS = 256; // a GIF's palette, one for the whole image (one index of it is "as before")
