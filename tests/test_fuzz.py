@@ -51,7 +51,7 @@ json_values = st.recursive(
     max_leaves=12,
 )
 COMMANDS = ["info", "new_game", "load_record", "restore", "play", "ai_move", "hint", "undo", "resign", "explain",
-            "export", "view", "position_at", "evaluations"]
+            "export", "view", "position_at", "frames", "evaluations"]
 ARG_KEYS = ["move", "seed", "variant", "options", "players", "level", "names", "record", "to_player", "ply",
             "player", "from", "to"]
 

@@ -30,7 +30,10 @@ What the site holds, and why:
   so a new string or a new variant is covered by the next build.
 - ``manifest.webmanifest`` and ``web/icons/``: what makes the page an app to install, its icons drawn
   here from the default game's red General as the board draws it (an SVG, and PNGs rasterised from it
-  by resvg, an npm package run in node at build time only).
+  by resvg, an npm package run in node at build time only); ``web/icons/preview.png``, the link preview
+  that chat apps show (``index.html``'s Open Graph tags), the default game's opening drawn by the page's
+  own ``web/board-picture.js`` in node and rasterised with the icons; ``web/board-glyphs.js``, the
+  outlines of the piece glyphs that module draws with. ``--site-url URL`` makes the preview's URL absolute.
 - ``web/docs/``: the documentation pages, each as its Markdown source and as an HTML page
   rendered at build time with Python-Markdown (links to ``foo.md`` become ``foo.html``).
 - ``sw.js`` at the root, so its scope is the whole site, with a cache version
@@ -51,6 +54,7 @@ sources gives a byte-identical site.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import shutil
@@ -64,6 +68,7 @@ from buildlib.docs import write_docs
 from buildlib.fonts import CJK_RANGES, FONTS, cjk_characters, ensure_fonttools, make_fonts
 from buildlib.icons import MANIFEST, make_app_files
 from buildlib.page import (
+    ANIMATION_FILES,
     QR_TARGET,
     RUNTIME_FALLBACK,
     STATIC_INFO,
@@ -80,15 +85,16 @@ from buildlib.wheel import WHEEL_TABLE_LIMIT, build_wheel, package_files, split_
 
 # Names the server and the tests read from here (``import build``).
 __all__ = [
-    "CACHE", "CJK_RANGES", "FONTS", "MANIFEST", "PYODIDE_PACKAGE", "PYODIDE_VERSION", "QR_TARGET", "ROOT",
-    "RUNTIME_FALLBACK", "SITE", "SW_FILES_MARK",
+    "ANIMATION_FILES", "CACHE", "CJK_RANGES", "FONTS", "MANIFEST", "PYODIDE_PACKAGE", "PYODIDE_VERSION", "QR_TARGET",
+    "ROOT", "RUNTIME_FALLBACK", "SITE", "SW_FILES_MARK",
     "SW_ON_DEMAND_MARK", "SW_VERSION_MARK", "WEB", "WHEEL_TABLE_LIMIT", "BuildError", "build", "cjk_characters",
     "ensure_fonttools", "main", "site_files",
 ]
 
 
-def build(site: Path = SITE) -> Path:
-    """Build the whole site into ``site`` (replaced as a whole); returns it."""
+def build(site: Path = SITE, site_url: str | None = None) -> Path:
+    """Build the whole site into ``site`` (replaced as a whole); returns it. ``site_url``: the address the
+    site will be served at, which makes the link preview's image URL absolute (web/docs/web.md, "Sharing")."""
     # Each build stages in a folder of its own (builds at once in one checkout do not collide), in web/.cache:
     # ignored by git, on the same disk, so the finished site moves into place at once.
     CACHE.mkdir(parents=True, exist_ok=True)
@@ -100,7 +106,7 @@ def build(site: Path = SITE) -> Path:
         (staging / "web" / STATIC_INFO).write_text(static_info(), encoding="utf-8")
         write_docs(staging)
         make_fonts(staging)  # after static-info.js and the docs: the rules texts and the pages are shown too
-        make_app_files(staging)
+        make_app_files(staging, site_url)
         vendor_pyodide(staging)
         in_wheel, big_tables = split_tables(package_files())
         compiled = precompiled(in_wheel, staging / "pyodide" / "python_stdlib.zip")
@@ -122,9 +128,13 @@ def build(site: Path = SITE) -> Path:
     return site
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the static site into _site/.")
+    parser.add_argument("--site-url", metavar="URL", help="the site's address (https://example.org/hdchess/): chat "
+                        "apps fetch the link preview's image from there (default: a URL relative to the page)")
+    args = parser.parse_args(argv)
     try:
-        build()
+        build(site_url=args.site_url)
     except (BuildError, subprocess.CalledProcessError) as exc:
         print(f"build: error: {exc}", file=sys.stderr)
         return 1

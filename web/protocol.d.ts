@@ -312,6 +312,18 @@ export interface BoardView {
   note?: MessageDict;
 }
 
+/** Every position of the game from its start, one per action and the last (`frames`): an animated image of its moves is drawn from these (web/animation.js). */
+export interface Frames {
+  board: BoardShape;
+  frames: Array<Frame>;
+}
+
+/** One position of a game as a picture shows it: what each square holds, and the move that led there. */
+export interface Frame {
+  squares: Record<string, string | null>;
+  last_move: LastMove | null;
+}
+
 export interface Evaluations {
   plies: Array<Evaluation>;
 }
@@ -441,6 +453,7 @@ export interface Results {
   export: RecordText;
   view: View;
   position_at: BoardView;
+  frames: Frames;
   evaluations: Evaluations;
   lesson: Lesson;
   judge_try: Judgement;

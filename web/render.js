@@ -2,6 +2,7 @@
 // asks the engine; the buttons of the panels call back through the hooks the
 // page gave to mount().
 
+import { animationOf, canShareAnimation, makeAnimation, shareAnimation } from "./animation.js";
 import { actionBoard } from "./chain-steps.js";
 import { getLang, t } from "./i18n.js";
 import { $ } from "./ui/dom.js";
@@ -425,6 +426,9 @@ export function showGameOverPanel() {
     onReview: () => hooks.replay(0),
     onNewGame: () => hooks.openNewGame(),
     onRecord: () => hooks.openRecord(),
+    animation: animationOf(),
+    onAnimation: () => { makeAnimation(showGameOverPanel); },
+    onShareAnimation: canShareAnimation() ? () => { shareAnimation(); } : null,
   });
 }
 

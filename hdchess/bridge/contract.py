@@ -234,6 +234,21 @@ class RecordText(TypedDict):
     record: str
 
 
+class Frame(TypedDict):
+    """One position of a game as a picture shows it: what each square holds, and the move that led there."""
+
+    squares: dict[str, SquareContent]
+    last_move: LastMove | None
+
+
+class Frames(TypedDict):
+    """Every position of the game from its start, one per action and the last (``frames``): an animated
+    image of its moves is drawn from these (web/animation.js)."""
+
+    board: BoardShape
+    frames: list[Frame]
+
+
 class Tables(TypedDict):
     tables: dict[str, int]  # game -> the most pieces a covered position may have
 
@@ -456,6 +471,7 @@ RESULTS: dict[str, type] = {
     "export": RecordText,
     "view": View,
     "position_at": BoardView,
+    "frames": Frames,
     "evaluations": Evaluations,
     "lesson": Lesson,
     "judge_try": Judgement,

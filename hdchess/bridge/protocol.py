@@ -26,7 +26,7 @@ from . import computer, explain, info, lessons, pool, remote, review
 from .args import Args, BridgeError, check_args
 from .contract import Refusal, Reply, View
 from .game_session import DEFAULT_PLAYERS, GameSession, default_names
-from .view import move_dict, position_at, view
+from .view import frames, move_dict, position_at, view
 
 MAX_REQUEST = 2_000_000  # characters of JSON: a record of the longest game is far shorter
 
@@ -170,6 +170,12 @@ def position_at_command(session: Session, a: Args) -> Result:
     return position_at(session.game, ply)
 
 
+def frames_command(session: Session, a: Args) -> Result:
+    """Every position of the game, for an animated image of its moves."""
+    check_args("frames", a, ())
+    return frames(session.game)
+
+
 def analyse(session: Session, a: Args) -> Result:
     check_args("analyse", a, ("ply", "nodes"))
     session.refuse_help()
@@ -236,6 +242,7 @@ COMMANDS: dict[str, Command] = {
     "export": export,
     "view": view_command,
     "position_at": position_at_command,
+    "frames": frames_command,
     "evaluations": evaluations,
     "lesson": lesson,
     "judge_try": judge_try,

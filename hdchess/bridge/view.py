@@ -16,7 +16,7 @@ from ..game import Game, PlayedMove
 from ..messages import Message
 from ..rules import GameState
 from ..vocabulary import NO_SIDE, Action
-from .contract import BoardView, Color, LegalMove, Move, View
+from .contract import BoardShape, BoardView, Color, Frame, Frames, LastMove, LegalMove, Move, View
 
 
 def color_name(color: int | None) -> Color | None:
@@ -104,6 +104,14 @@ def states(game: Game) -> Iterator[GameState]:
         yield state
 
 
+def last_move(move: PlayedMove) -> LastMove:
+    """The move that led to a position, as the board marks and animates it."""
+    marked: LastMove = {"from": move.squares[0], "to": move.squares[1], "kind": move.kind}
+    if move.path:
+        marked["path"] = list(move.path)  # a chain's landings
+    return marked
+
+
 def board_view(game: Game, state: GameState, moves: list[PlayedMove], final: bool) -> BoardView:
     """What the board and its panels show of one position after ``moves`` (``final``: the game's
     last, whose outcome may be a resignation). ``note``, when the game has one to tell, is a
@@ -121,8 +129,7 @@ def board_view(game: Game, state: GameState, moves: list[PlayedMove], final: boo
         "turn_player": 1 if state.side == NO_SIDE or state.side == state.player_color(1) else 2,
         "player_colors": {p: color_name(state.player_color(int(p))) for p in ("1", "2")},
         "scores": {"red": state.score(0), "black": state.score(1)},
-        "last_move": None if last is None else {"from": last.squares[0], "to": last.squares[1], "kind": last.kind,
-                                                **({"path": list(last.path)} if last.path else {})},
+        "last_move": None if last is None else last_move(last),
         "outcome": None if outcome is None else {
             "termination": outcome.termination.value,
             "winner": color_name(outcome.winner),
@@ -143,6 +150,22 @@ def position_at(game: Game, ply: int) -> BoardView:
         if index == ply:
             return board_view(game, state, game.moves[:ply], final=ply == len(game.moves))
     raise ValueError(f"the game has no ply {ply}")
+
+
+def frames(game: Game) -> Frames:
+    """Each position of the game from its start (one per action, then the last): its squares and the move
+    that led there, in one pass (``position_at`` for each ply would replay the game once per ply)."""
+    out: list[Frame] = []
+    shape: BoardShape | None = None
+    for index, state in enumerate(states(game)):
+        names = state.geometry.square_names
+        if shape is None:
+            shape = {"files": state.geometry.files, "ranks": state.geometry.ranks, "names": list(names)}
+        last = game.moves[index - 1] if index else None
+        out.append({"squares": {name: state.square_text(sq) for sq, name in enumerate(names)},
+                    "last_move": None if last is None else last_move(last)})
+    assert shape is not None  # states() yields the start at least
+    return {"board": shape, "frames": out}
 
 
 MovesByStart = dict[str, list[LegalMove]]
@@ -204,4 +227,5 @@ def view(game: Game, players: dict[str, str], level: str) -> View:
     }
 
 
-__all__ = ["board_view", "color_name", "has_penalty", "move_dict", "moving_pieces", "position_at", "states", "view"]
+__all__ = ["board_view", "color_name", "frames", "has_penalty", "last_move", "move_dict", "moving_pieces",
+           "position_at", "states", "view"]

@@ -5,8 +5,10 @@
 - :mod:`.wheel`: the ``hdchess`` wheel and the big endgame tables served beside it.
 - :mod:`.fonts`: the Chinese font subsets.
 - :mod:`.icons`: the web app manifest and the app's icons, drawn from a piece.
+- :mod:`.picture`: the board's glyph outlines and the link preview (drawn by web/board-picture.js).
 - :mod:`.page`: the page's files, ``web/static-info.js`` and the service worker.
 - :mod:`.qr`: the QR code encoder (an npm package) the page draws invitations with.
+- :mod:`.gifenc`: the GIF encoder (an npm package) the page makes a game's animated image with.
 - :mod:`.docs`: the documentation pages as HTML.
 
 ``web/build.py`` runs them in order.

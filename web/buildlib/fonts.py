@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
-from .common import CACHE, ROOT, log, npm_pack, pip_target
+from .common import CACHE, ROOT, BuildError, log, npm_pack, pip_target
 from .wheel import package_files
 
 
@@ -55,6 +55,44 @@ def ensure_font(font: Font) -> Path:
 def ensure_fonttools() -> Path:
     """fontTools and brotli, pip-installed once into their own folder in web/.cache (added to no environment)."""
     return pip_target(FONT_TOOLS)
+
+
+def glyph_paths(chars: str, font: Path, centre: float, size: float) -> dict[str, str]:
+    """The SVG path of each of ``chars`` in ``font``, ``size`` pixels to the em, its ink centred on
+    (centre, centre): the font is read once for them all."""
+    sys.path.insert(0, str(ensure_fonttools()))
+    try:
+        from fontTools.pens.boundsPen import BoundsPen
+        from fontTools.pens.svgPathPen import SVGPathPen
+        from fontTools.pens.transformPen import TransformPen
+        from fontTools.ttLib import TTFont
+    finally:
+        sys.path.pop(0)
+    face = TTFont(font)
+    glyphs = face.getGlyphSet()
+    cmap = face.getBestCmap()
+    scale = size / face["head"].unitsPerEm
+    paths = {}
+    for char in chars:
+        name = cmap.get(ord(char))
+        if name is None:
+            raise BuildError(f"{font.name} has no glyph for {char}")
+        bounds = BoundsPen(glyphs)
+        glyphs[name].draw(bounds)
+        if bounds.bounds is None:
+            raise BuildError(f"the glyph of {char} in {font.name} is empty")
+        x_min, y_min, x_max, y_max = bounds.bounds
+        pen = SVGPathPen(glyphs, ntos=lambda value: f"{value:.1f}".rstrip("0").rstrip("."))
+        # font units are y-up: flip, scale, and move the ink's centre to the disc's
+        glyphs[name].draw(TransformPen(pen, (scale, 0, 0, -scale, centre - scale * (x_min + x_max) / 2,
+                                             centre + scale * (y_min + y_max) / 2)))
+        paths[char] = pen.getCommands()
+    return paths
+
+
+def glyph_path(char: str, font: Path, centre: float, size: float) -> str:
+    """The SVG path of ``char`` in ``font``, ``size`` pixels to the em, its ink centred on (centre, centre)."""
+    return glyph_paths(char, font, centre, size)[char]
 
 
 def cjk_characters(text: str) -> set[str]:

@@ -12,13 +12,13 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import NamedTuple
 
 from .common import CACHE, ROOT, WEB, BuildError, log, npm_pack
-from .fonts import FONTS, ensure_font, ensure_fonttools, variant_glyphs
+from .fonts import FONTS, ensure_font, glyph_path, variant_glyphs
+from .picture import PREVIEW, PREVIEW_SIZE, outlines, preview_svg, preview_tags, write_outlines
 
 RESVG = ("@resvg/resvg-wasm", "2.6.2",
          "sha512-FqALmHI8D4o6lk/LRWDnhw95z5eO+eAa6ORjVg09YRR7BkcM6oPHU9uyC0gtQG5vpFLvgpeU4+zEAz2H8APHNw==",
@@ -84,34 +84,6 @@ def page_meta(html: str) -> dict[tuple[str, str], str]:
     parser = _Meta()
     parser.feed(html)
     return parser.meta
-
-
-def glyph_path(char: str, font: Path, centre: float, size: float) -> str:
-    """The SVG path of ``char`` in ``font``, ``size`` pixels to the em, its ink centred on (centre, centre)."""
-    sys.path.insert(0, str(ensure_fonttools()))
-    try:
-        from fontTools.pens.boundsPen import BoundsPen
-        from fontTools.pens.svgPathPen import SVGPathPen
-        from fontTools.pens.transformPen import TransformPen
-        from fontTools.ttLib import TTFont
-    finally:
-        sys.path.pop(0)
-    face = TTFont(font)
-    glyphs = face.getGlyphSet()
-    name = face.getBestCmap().get(ord(char))
-    if name is None:
-        raise BuildError(f"{font.name} has no glyph for {char}")
-    bounds = BoundsPen(glyphs)
-    glyphs[name].draw(bounds)
-    if bounds.bounds is None:
-        raise BuildError(f"the glyph of {char} in {font.name} is empty")
-    x_min, y_min, x_max, y_max = bounds.bounds
-    scale = size / face["head"].unitsPerEm
-    pen = SVGPathPen(glyphs, ntos=lambda value: f"{value:.1f}".rstrip("0").rstrip("."))
-    # font units are y-up: flip, scale, and move the ink's centre to the disc's
-    glyphs[name].draw(TransformPen(pen, (scale, 0, 0, -scale, centre - scale * (x_min + x_max) / 2,
-                                         centre + scale * (y_min + y_max) / 2)))
-    return pen.getCommands()
 
 
 def number(value: float) -> str:
@@ -186,8 +158,9 @@ def web_manifest(colours: dict[str, str], meta: dict[tuple[str, str], str]) -> d
     }
 
 
-def make_app_files(site: Path) -> None:
-    """web/icons/ and manifest.webmanifest: the icons from the default game's red General."""
+def make_app_files(site: Path, site_url: str | None = None) -> None:
+    """web/icons/ and manifest.webmanifest: the icons from the default game's red General; the board's glyph
+    outlines and the link preview beside them (web/buildlib/picture.py), rasterised with the icons."""
     colours = css_colours((WEB / "style.css").read_text(encoding="utf-8"))
     default, glyphs = variant_glyphs()
     general = glyphs[default][0][0]  # red's first kind: the General
@@ -200,7 +173,11 @@ def make_app_files(site: Path) -> None:
             svgs[icon.file] = svg
         else:
             (directory / icon.file).write_text(svg, encoding="utf-8")
-    rasterise(svgs, {icon.file: icon.size for icon in ICONS if icon.size}, directory)
+    paths = outlines()
+    write_outlines(site, paths)
+    svgs[PREVIEW] = preview_svg(colours, paths)
+    rasterise(svgs, {**{icon.file: icon.size for icon in ICONS if icon.size}, PREVIEW: PREVIEW_SIZE[0]}, directory)
+    preview_tags(site, site_url)
     meta = page_meta((ROOT / "index.html").read_text(encoding="utf-8"))
     (site / MANIFEST).write_text(json.dumps(web_manifest(colours, meta), ensure_ascii=False, indent=2) + "\n",
                                  encoding="utf-8")

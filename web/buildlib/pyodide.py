@@ -100,6 +100,18 @@ def ensure_pyodide() -> Path:
     return PYODIDE_PACKAGE
 
 
+def pinned_package(name: str) -> Path:
+    """web/node_modules/<name>, installed with every package web/package.json pins and checked to be the
+    version pinned there (a package the site vendors: the QR encoder, the GIF encoder)."""
+    ensure_pyodide()  # installs every package web/package.json pins, this one included
+    package = WEB / "node_modules" / name
+    manifest = package / "package.json"
+    wanted = json.loads((WEB / "package.json").read_text())["dependencies"].get(name)
+    if not manifest.exists() or json.loads(manifest.read_text())["version"] != wanted:
+        raise BuildError(f"web/node_modules/{name} is not version {wanted}: run npm ci in web/")
+    return package
+
+
 def vendor_pyodide(site: Path) -> None:
     """The runtime files; the lock file without its package list (the app loads none: 111 kB less)."""
     package = ensure_pyodide()

@@ -29,3 +29,12 @@ export function el(tag, attrs = {}, ...children) {
 export function $(selector, root = document) {
   return /** @type {HTMLElement} */ (root.querySelector(selector));
 }
+
+/** Save `blob` as a file called `name` (the browser's download). @param {Blob} blob @param {string} name */
+export function saveFile(blob, name) {
+  const link = el("a", { href: URL.createObjectURL(blob), download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}

@@ -4,8 +4,21 @@
 // labelled as material, never as a score that could contradict the result.
 
 import { t } from "../i18n.js";
-import { el } from "./dom.js";
+import { el, saveFile } from "./dom.js";
 import { terminationText } from "./names.js";
+
+/**
+ * The image of the game on screen, or its making (web/animation.js makes it): for the game whose record it is.
+ * @typedef {object} Animation
+ * @property {string} record the game's record when it was made
+ * @property {"making" | "made" | "failed"} state
+ * @property {number} done frames drawn so far
+ * @property {number} total frames in all (0 until the worker has said)
+ * @property {string | null} url the GIF as a blob: URL, once made
+ * @property {File | null} file the GIF, for sharing
+ * @property {number} ms how long the making took, from the click
+ * @property {string | null} error why it failed
+ */
 
 /** @typedef {import("../protocol").View} View */
 /** @typedef {import("../protocol").Outcome} Outcome */
@@ -20,6 +33,9 @@ import { terminationText } from "./names.js";
  * @property {() => void} onReview
  * @property {() => void} onNewGame
  * @property {() => void} onRecord
+ * @property {Animation | null} animation the game's animated image, or its making
+ * @property {() => void} onAnimation make it
+ * @property {(() => void) | null} onShareAnimation share it (null: the browser cannot share files)
  */
 
 /** The headline: "You win!", "Red wins", "Draw". ctx.humanColor is set in a game against the computer.
@@ -89,6 +105,28 @@ function reviewPart(ctx, total) {
       t("lesson.start", { n: own }))) : null);
 }
 
+/** The animated image of the game's moves: a button, then its progress, then the image with a link to save
+ *  it (and Share where the browser can share files).
+ *  @param {GameOverContext} ctx */
+function animationPart(ctx) {
+  const made = ctx.animation;
+  if (!made || made.state === "failed") {
+    return el("div", { class: "animation" },
+      made ? el("p", { class: "form-error", role: "alert" }, t("animation.failed", { reason: made.error ?? "" })) : null);
+  }
+  if (made.state === "making") {
+    return el("div", { class: "animation" },
+      el("progress", { id: "animation-progress", max: made.total || 1, value: made.done, "aria-label": t("animation.making") }),
+      el("p", { role: "status" }, t("animation.making")));
+  }
+  return el("div", { class: "animation" },
+    el("img", { class: "game-animation", src: made.url ?? "", alt: t("animation.alt"), "data-ms": Math.round(made.ms) }),
+    el("div", { class: "button-row wrap" },
+      el("button", { type: "button", id: "animation-save", onclick: () => { if (made.file) saveFile(made.file, made.file.name); } },
+        t("animation.save")),
+      ctx.onShareAnimation ? el("button", { type: "button", onclick: ctx.onShareAnimation }, t("animation.share")) : null));
+}
+
 /** Fill the panel; ctx: {humanColor, review, onCheck, onReview, onNewGame, onRecord}; returns the graph container. */
 /** @param {HTMLElement} section @param {View} view @param {GameOverContext} ctx */
 export function renderGameOver(section, view, ctx) {
@@ -111,7 +149,10 @@ export function renderGameOver(section, view, ctx) {
     el("div", { class: "button-row" },
       el("button", { type: "button", class: "primary", onclick: ctx.onNewGame }, t("btn.newAfter")),
       el("button", { type: "button", onclick: ctx.onReview }, t("btn.review")),
-      el("button", { type: "button", onclick: ctx.onRecord }, t("btn.record"))),
+      el("button", { type: "button", onclick: ctx.onRecord }, t("btn.record")),
+      el("button", { type: "button", id: "btn-animation", onclick: ctx.onAnimation,
+        disabled: ctx.animation?.state === "making" }, t("btn.animation"))),
+    ctx.animation ? animationPart(ctx) : null,
   ];
   section.replaceChildren(...parts.filter((part) => part !== null));
   section.hidden = false;

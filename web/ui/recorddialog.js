@@ -3,7 +3,7 @@
 // textarea's value or textContent.
 
 import { t } from "../i18n.js";
-import { el } from "./dom.js";
+import { el, saveFile } from "./dom.js";
 import { engineErrorText } from "./messages.js";
 
 /** The page's address with `record` in it. @param {string} record */
@@ -83,12 +83,7 @@ export function createRecordDialog(dialog, { onImport }) {
           say((await copyText(area.value)) ? t("btn.copied") : "");
         } }, t("btn.copy")),
         el("button", { type: "button", onclick: () => {
-          const blob = new Blob([area.value], { type: "text/plain" });
-          const link = el("a", { href: URL.createObjectURL(blob), download: "hdchess-game.txt" });
-          document.body.append(link);
-          link.click();
-          link.remove();
-          window.setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+          saveFile(new Blob([area.value], { type: "text/plain" }), "hdchess-game.txt");
         } }, t("btn.download")),
         el("button", { type: "button", onclick: () => file.click() }, t("btn.openFile")),
         file,
