@@ -372,6 +372,7 @@ def test_a_search_player_reads_and_checks_its_flip_budget():
     player = make_player("search:nodes=300,flips_root=6,flips_inner=1,flips_deep=2,flip_levels=1")
     assert player.flips == FlipBudget(root=6, inner=(1, 1, 2), levels=1)
     assert make_player("search:nodes=300").flips == FlipBudget()  # unnamed: the search as shipped
-    for bad, named in (("flips_inner=0", "inner"), ("flips_root=1.5", "flips_root"), ("flip_levels=-1", "levels")):
-        with pytest.raises(HdchessError, match=f"flip budget: {named}"):
+    for bad in ("flips_inner=0", "flips_root=1.5", "flip_levels=-1", "flips_deep=-2"):
+        name = bad.partition("=")[0]
+        with pytest.raises(HdchessError, match=f"flip budget: {name} must be a whole number"):
             make_player(f"search:nodes=300,{bad}")

@@ -40,9 +40,8 @@ class FlipBudget:
     inner: tuple[int, int, int] = (1, 2, 3)
     levels: int = UNLIMITED
 
-    # the names a match's player spec uses (search:flips_root=6,...), each to its field
-    SETTINGS = {"flips_root": "root", "flips_one": "inner.0", "flips_two": "inner.1", "flips_deep": "inner.2",
-                "flips_inner": "inner", "flip_levels": "levels"}
+    # the names a match's player spec uses (search:flips_root=6,...)
+    SETTINGS = ("flips_root", "flips_inner", "flips_one", "flips_two", "flips_deep", "flip_levels")
 
     def __post_init__(self) -> None:
         checks = {"root": (self.root, 1), "levels": (self.levels, 0)}
@@ -62,24 +61,17 @@ class FlipBudget:
     @classmethod
     def from_settings(cls, settings: dict[str, float]) -> FlipBudget:
         """A budget from a player spec's numbers (``flips_inner`` sets all three inner
-        counts; ``flips_one/two/deep`` one each); unnamed parts keep their defaults."""
-        default = cls()
-        root, inner, levels = default.root, list(default.inner), default.levels
+        counts, ``flips_one/two/deep`` one each, and wins over it); unnamed parts keep
+        their defaults. An error names the setting."""
         for key, value in settings.items():
             if key not in cls.SETTINGS:
                 raise HdchessError(f"flip budget: unknown setting {key!r} (settings: {', '.join(cls.SETTINGS)})")
-            if value != int(value):
-                raise HdchessError(f"flip budget: {key} must be a whole number, not {value:g}")
-        for key, value in settings.items():
-            target = cls.SETTINGS[key]
-            if target == "root":
-                root = int(value)
-            elif target == "levels":
-                levels = int(value)
-            elif target == "inner":
-                inner = [int(value)] * 3
-        for key, value in settings.items():  # one count named after all three: it wins
-            target = cls.SETTINGS[key]
-            if target.startswith("inner."):
-                inner[int(target[-1])] = int(value)
-        return cls(root, (inner[0], inner[1], inner[2]), levels)
+            least = 0 if key == "flip_levels" else 1
+            if value != int(value) or value < least:
+                raise HdchessError(f"flip budget: {key} must be a whole number of {least} or more, not {value:g}")
+        default = cls()
+        every = settings.get("flips_inner")
+        inner = [int(settings.get(key, default.inner[i] if every is None else every))
+                 for i, key in enumerate(("flips_one", "flips_two", "flips_deep"))]
+        return cls(int(settings.get("flips_root", default.root)), (inner[0], inner[1], inner[2]),
+                   int(settings.get("flip_levels", default.levels)))
