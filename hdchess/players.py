@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from .ai import SearchLimits, level_by_name
 from .ai.decision import decide
+from .ai.flips import FlipBudget
 from .ai.search import Searcher, SearchResult
 from .core import piece_from_letter
 from .errors import HdchessError
@@ -309,7 +310,9 @@ class EnginePlayer(Player):
 class SearchPlayer(Player):
     """The search with explicit evaluation weights and node budget, for tuning and
     experiments: ``search:nodes=1500,pool=0.6,threat=0.4`` (unnamed weights keep the
-    game's own), ``lmr=0`` turns late-move reductions off."""
+    game's own), ``lmr=0`` turns late-move reductions off, and ``flips_root``, ``flips_inner``
+    (or ``flips_one``, ``flips_two``, ``flips_deep``) and ``flip_levels`` set the flip budget
+    (:class:`~hdchess.ai.flips.FlipBudget`)."""
 
     def __init__(self, settings: str) -> None:
         values = {}
@@ -323,6 +326,8 @@ class SearchPlayer(Player):
                 raise HdchessError(f"search player: {excerpt(item)} is not NAME=NUMBER")
         self.nodes = int(values.pop("nodes", 2000))
         self.reductions = bool(values.pop("lmr", 1))
+        self.flips = FlipBudget.from_settings({key: values.pop(key) for key in list(values)
+                                               if key in FlipBudget.SETTINGS})
         self.values = values
         self.weights: Weights | None = None
         self.name = f"search:{settings}"
@@ -333,14 +338,15 @@ class SearchPlayer(Player):
         unknown = set(self.values) - set(defaults.names())
         if unknown:
             raise HdchessError(f"search player: unknown weight {sorted(unknown)[0]!r} "
-                               f"(weights: {', '.join(defaults.names())}, nodes)")
+                               f"(weights: {', '.join(defaults.names())}, nodes, lmr, "
+                               f"{', '.join(FlipBudget.SETTINGS)})")
         self.weights = dataclasses.replace(defaults, **self.values)
 
     def choose(self, turn: Turn) -> Choice:
         if self.weights is None:
             self.new_game(turn.state.ruleset)
         searcher = Searcher(turn.state.copy(), SearchLimits(nodes=self.nodes), self.weights, turn.seed,
-                            reductions=self.reductions)
+                            reductions=self.reductions, flips=self.flips)
         return Choice(searcher.run().action)
 
 

@@ -565,3 +565,28 @@ def test_a_position_counts_its_face_up_pieces_through_flips_captures_and_undo(va
         state.pop()
         assert state.shown == counted(state)
     assert state.shown == [0] * 16
+
+
+def test_the_flip_budget_changes_how_many_flips_are_searched():
+    from hdchess.ai.flips import FlipBudget
+    game = Game(load_ruleset("banqi"), seed=3)
+    for _ in range(6):
+        game.play(Searcher(game.state.copy(), SearchLimits(nodes=200), seed=1).run().action)
+    state = game.state
+    assert state.has_chance()
+
+    def nodes(budget):
+        return Searcher(state.copy(), SearchLimits(depth=3), seed=1, flips=budget).run().nodes
+
+    shipped = nodes(None)
+    assert nodes(FlipBudget()) == shipped
+    assert nodes(FlipBudget(inner=(1, 1, 1))) < shipped < nodes(FlipBudget(inner=(3, 3, 3)))
+    assert nodes(FlipBudget(levels=0)) < shipped
+
+
+def test_past_its_flip_levels_a_side_that_can_only_flip_still_flips():
+    from hdchess.ai.flips import FlipBudget
+    state = load_ruleset("banqi").new_state()  # every action is a flip, and after one the other side's too
+    result = Searcher(state, SearchLimits(depth=3), seed=1, flips=FlipBudget(levels=0)).run()
+    searcher = Searcher(state.copy(), SearchLimits(depth=3), seed=1)
+    assert searcher.lo < result.score < searcher.hi

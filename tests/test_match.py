@@ -365,3 +365,14 @@ def test_the_harness_keeps_its_memory_from_other_processes_of_its_user() -> None
             "print(libc.prctl(3, 0, 0, 0, 0), keep_memory_private(), libc.prctl(3, 0, 0, 0, 0))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.split() == ["1", "True", "0"], done.stderr  # PR_GET_DUMPABLE: 1 before, 0 after
+
+
+def test_a_search_player_reads_and_checks_its_flip_budget():
+    from hdchess.ai.flips import FlipBudget
+    player = make_player("search:nodes=300,flips_root=6,flips_inner=1,flips_deep=2,flip_levels=1")
+    assert player.flips == FlipBudget(root=6, inner=(1, 1, 2), levels=1)
+    assert make_player("search:nodes=300").flips == FlipBudget()  # unnamed: the search as shipped
+    for bad in ("flips_inner=0", "flips_root=1.5", "flip_levels=-1", "flips_deep=-2"):
+        name = bad.partition("=")[0]
+        with pytest.raises(HdchessError, match=f"flip budget: {name} must be a whole number"):
+            make_player(f"search:nodes=300,{bad}")

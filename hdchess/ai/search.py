@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..knowledge import DECISIVE, WIN_BONUS, Weights, terminal_utility
 from ..rules import GameState
 from ..vocabulary import Action, Outcome
+from .flips import FlipBudget
 from .limits import SearchLimits
 
 if TYPE_CHECKING:
@@ -110,15 +111,6 @@ class _Stop(Exception):
     """Raised inside the tree when a limit is reached."""
 
 
-def _flip_budget(depth: int, root: bool) -> int:
-    """How many flip squares to expand at a node of this remaining depth."""
-    if root:
-        return 4
-    if depth >= 3:
-        return 3
-    return 2 if depth == 2 else 1
-
-
 def _chance_depth(depth: int) -> int:
     """Remaining depth below a flip: a revealed piece's consequences are searched
     one ply shallower than a move's, since each flip multiplies the tree by the
@@ -153,7 +145,8 @@ class Searcher:
                  seed: int = 0, on_info: Callable[[SearchInfo], None] | None = None,
                  stop: StopSignal | None = None, root_margin: float | None = None, selective: bool = True,
                  reductions: bool = True, contempt: float = 0.0, book: bool = False,
-                 timing: TimeManager | None = None, tt: Table | None = None) -> None:
+                 timing: TimeManager | None = None, tt: Table | None = None,
+                 flips: FlipBudget | None = None) -> None:
         self.state = state
         ruleset = state.ruleset
         knowledge = ruleset.knowledge
@@ -162,6 +155,8 @@ class Searcher:
         self._captures, self._order_actions = knowledge.captures, knowledge.order
         self._eval_key = knowledge.eval_key or type(state).search_key
         self.selective = selective  # False: expand every chance action (for tests and analysis)
+        self.flips = FlipBudget() if flips is None else flips  # how many flips a selective search expands
+        self._line_flips = 0  # flips expanded below the root on the line being searched
         self.reductions = reductions  # False: no late-move reductions (exact minimax, for tests)
         self.limits = limits
         self.weights = knowledge.weights if weights is None else weights
@@ -292,7 +287,7 @@ class Searcher:
         return value
 
     def _order(self, actions: list[Action], tt_move: int, ply: int, depth: int, root: bool) -> list[Action]:
-        keep = _flip_budget(depth, root) if self.selective else None
+        keep = self.flips.keep(depth, root) if self.selective else None
         return self._order_actions(self.state, actions, tt_move, self.killers[ply], self.history, keep, self.rng)
 
     def _child(self, me: int, depth: int, alpha: float, beta: float, ply: int) -> float:
@@ -336,20 +331,25 @@ class Searcher:
                 state.pop()
             return total
         total, remaining = 0.0, 1.0
-        for outcome, prob in outcomes:
-            remaining -= prob
-            if remaining < 1e-12:
-                remaining = 0.0
-            a = max(lo, (alpha - total - remaining * hi) / prob)
-            b = min(hi, (beta - total - remaining * lo) / prob)
-            state.push(action, outcome)
-            value = self._child(me, depth, a, b, ply + 1)
-            state.pop()
-            total += prob * value
-            if total + remaining * hi <= alpha:
-                return total + remaining * hi
-            if total + remaining * lo >= beta:
-                return total + remaining * lo
+        below = 1 if ply else 0  # a root flip is not below the root
+        self._line_flips += below
+        try:
+            for outcome, prob in outcomes:
+                remaining -= prob
+                if remaining < 1e-12:
+                    remaining = 0.0
+                a = max(lo, (alpha - total - remaining * hi) / prob)
+                b = min(hi, (beta - total - remaining * lo) / prob)
+                state.push(action, outcome)
+                value = self._child(me, depth, a, b, ply + 1)
+                state.pop()
+                total += prob * value
+                if total + remaining * hi <= alpha:
+                    return total + remaining * hi
+                if total + remaining * lo >= beta:
+                    return total + remaining * lo
+        finally:
+            self._line_flips -= below
         return total
 
     def _probe(self, depth: int, ply: int) -> float:
@@ -412,11 +412,16 @@ class Searcher:
         first = True
         me = state.side
         is_chance = state.is_chance
-        keep = _flip_budget(depth, False) if self.selective else None
+        keep = None
+        if self.selective:
+            keep = self.flips.keep(depth, False) if self._line_flips < self.flips.levels else 0
         killers = self.killers[ply]
         reduce_from = _LMR_MOVES if self.reductions and depth >= _LMR_DEPTH else len(actions) + 1
         order = self._order_actions
-        for index, action in enumerate(order(state, actions, tt_move, killers, self.history, keep, self.rng)):
+        ordered = order(state, actions, tt_move, killers, self.history, keep, self.rng)
+        if not ordered:  # past the flip levels, a side that can only flip still flips
+            ordered = order(state, actions, tt_move, killers, self.history, 1, self.rng)
+        for index, action in enumerate(ordered):
             if is_chance(action):
                 value = self._chance(action, _chance_depth(depth), alpha, beta, ply)
             else:

@@ -6,8 +6,9 @@
 The positions come from seeded self-play at 300 nodes a move (the same every run), taken
 while pieces are still face-down (the open game, where banqi's games are decided). For the
 search as shipped and for each variation of it (selective flips off, fewer flips kept,
-flips searched as deep as moves, no quiescence, no late-move reductions, flips in the
-pool's order, material alone, the predator-count values) it prints the nodes to complete
+flips on one level below the root or at the root only, flips searched as deep as moves,
+no quiescence, no late-move reductions, flips in the pool's order, material alone, the
+predator-count values) it prints the nodes to complete
 a fixed depth, the depth completed in 2,500 and 8,000 nodes, and how often the move
 chosen in 2,500 nodes agrees with the shipped search's move in ``--reference`` nodes (a
 deeper search's opinion: the cheap stand-in for games). Node counts do not depend on the
@@ -33,6 +34,7 @@ if str(ROOT) not in sys.path:
 from hdchess import Game, load_ruleset  # noqa: E402
 from hdchess.ai import SearchLimits  # noqa: E402
 from hdchess.ai import search as search_module  # noqa: E402
+from hdchess.ai.flips import FlipBudget  # noqa: E402
 from hdchess.ai.search import Searcher  # noqa: E402
 from hdchess.facedown import knowledge as knowledge_module  # noqa: E402
 
@@ -73,11 +75,12 @@ def zero_weights(weights):  # type: ignore[no-untyped-def]
 
 
 # name -> (searcher options, weights change, context)
-VARIANTS: dict[str, tuple[dict[str, bool], Callable | None, Callable[[], object]]] = {  # type: ignore[type-arg]
+VARIANTS: dict[str, tuple[dict[str, object], Callable | None, Callable[[], object]]] = {  # type: ignore[type-arg]
     "as shipped": ({}, None, nothing),
     "every flip expanded": ({"selective": False}, None, nothing),
-    "one flip below the root": ({}, None, lambda: patched(search_module, "_flip_budget",
-                                                           lambda depth, root: 4 if root else 1)),
+    "one flip below the root": ({"flips": FlipBudget(inner=(1, 1, 1))}, None, nothing),
+    "flips on one level below": ({"flips": FlipBudget(levels=1)}, None, nothing),
+    "flips at the root only": ({"flips": FlipBudget(levels=0)}, None, nothing),
     "flips as deep as moves": ({}, None, lambda: patched(search_module, "_chance_depth", lambda depth: depth - 1)),
     "no quiescence": ({}, None, lambda: patched(search_module, "_QUIESCE_PLIES", 0)),
     "no late-move reductions": ({"reductions": False}, None, nothing),
@@ -87,7 +90,7 @@ VARIANTS: dict[str, tuple[dict[str, bool], Callable | None, Callable[[], object]
 }
 
 
-def run(state_text: str, limits: SearchLimits, options: dict[str, bool], change, seed: int = 1):  # type: ignore[no-untyped-def]
+def run(state_text: str, limits: SearchLimits, options: dict[str, object], change, seed: int = 1):  # type: ignore[no-untyped-def]
     ruleset = load_ruleset("banqi")
     state = ruleset.read_position(state_text)
     weights = ruleset.knowledge.weights
