@@ -128,12 +128,13 @@ def test_the_page_stays_light_while_the_grandmaster_thinks_beside_two_cpu_hogs(
         browser, new_context, site_url, wait_for_engine, two_hogs):
     page = open_ready(new_context, site_url, wait_for_engine, "level=Grandmaster&first=human&seed=5")
     since = start_counting(browser, page)
+    ply = page.evaluate("window.hdchessTestController.app.view.ply")
     page.locator("#board .sq.actionable:has(.disc.hidden)").first.click()  # a flip: the Grandmaster thinks
+    # its think has begun, or (a quick one) is already over: the reply is on the board
+    page.wait_for_function("(ply) => window.hdchessTestController.app.thinking"
+                           " || window.hdchessTestController.app.view.ply >= ply + 2", arg=ply, timeout=WAIT_MS)
     opened = 0
-    while page.evaluate("window.hdchessTestController.app.thinking") or not opened:
-        if not page.evaluate("window.hdchessTestController.app.thinking"):
-            page.wait_for_function("window.hdchessTestController.app.thinking", timeout=WAIT_MS)
-            continue
+    while not opened or page.evaluate("window.hdchessTestController.app.thinking"):
         page.locator("#btn-rules").click()  # the player reads the rules while it thinks
         page.wait_for_selector("#rules-dialog[open]", timeout=WAIT_MS)
         if not opened:
