@@ -1,7 +1,7 @@
 """Play a friend (issue 37), the transport: two pages in two browser contexts connect through the invitation
 and reply links alone (read from one page, opened or pasted in the other), and nothing leaves the machine.
 Bad or cut codes are refused with a reason that names the problem. Screenshots of every step, in English
-and Chinese, go to /work/notes/shots/remote-*.png when that folder's parent exists (for the notes)."""
+and Chinese, go to test-results/screenshots/remote-*.png (web_support.note_screenshot)."""
 
 from __future__ import annotations
 

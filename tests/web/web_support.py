@@ -1,19 +1,22 @@
 """Helpers the browser tests share: a board square's locator, bridge calls on CPython, finished games,
-the wait until the page is idle, and screenshots for the session's notes."""
+the wait until the page is idle, and the screenshots the tests keep."""
 
+import os
 from pathlib import Path
 from urllib.parse import quote
 
 from hdchess.bridge import Session
 
-NOTE_SHOTS = Path("/work/notes/shots")  # written only where that folder's parent exists (a working session)
+# where the tests write their screenshots: beside Playwright's own output (test-results/, not committed),
+# or the folder HDCHESS_SCREENSHOTS names
+NOTE_SHOTS = Path(os.environ.get("HDCHESS_SCREENSHOTS")
+                  or Path(__file__).resolve().parents[2] / "test-results" / "screenshots")
 
 
 def note_screenshot(page, name: str) -> None:
-    """A screenshot of ``page`` for the notes, as ``NOTE_SHOTS/name.png``; nothing elsewhere."""
-    if NOTE_SHOTS.parent.exists():
-        NOTE_SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(NOTE_SHOTS / f"{name}.png"))
+    """A screenshot of ``page``, kept as ``NOTE_SHOTS/name.png`` for a reader of the run."""
+    NOTE_SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(NOTE_SHOTS / f"{name}.png"))
 
 # Playwright's wait_for_function does not await a predicate's promise (a promise is truthy: an async
 # predicate returns at once), so a module the predicate reads is imported first into a global.
