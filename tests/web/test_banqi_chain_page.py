@@ -137,6 +137,7 @@ def test_the_computers_chain_slides_capture_by_capture_and_is_told_as_one_move(p
     landings = notation.split("x")[1:]
     assert notation.startswith("a1x") and len(landings) >= 2, notation  # a chain, as one move
     assert words.startswith("車a1×") and words.count("×") == len(landings)
+    page.wait_for_function("() => window.slides.length > 0", timeout=WAIT_MS)  # the slide starts a frame later
     slide = page.evaluate("() => window.slides.at(-1)")
     assert len(slide) == len(landings) + 1  # from a1 through each landing
     expect(page.locator("#announcer")).to_have_text(TOLD[lang])

@@ -54,9 +54,12 @@ def idle(page):
     wait_until_idle(page, WAIT_MS)
 
 
-def flip_something(page):
+def flip_something(page, confirm=False):
+    """Flip a face-down piece; ``confirm``: on a touch screen, where Confirm moves is on by default, play it."""
     page.wait_for_selector("#board.interactive", timeout=WAIT_MS)
     page.locator("#board .sq.actionable:has(.disc.hidden)").first.click()
+    if confirm:
+        page.locator("#btn-confirm-move").click(timeout=WAIT_MS)
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
@@ -119,7 +122,7 @@ def test_a_phone_shows_the_board_and_both_players_without_scrolling(new_context,
     wait_for_engine(page)
     for _ in range(3):
         idle(page)
-        flip_something(page)
+        flip_something(page, confirm=True)
     idle(page)
     m = page.evaluate(BOXES_JS)
     assert m["scroll"] <= m["height"], f"the page scrolls during a game: {m}"
