@@ -193,7 +193,7 @@ def test_moves_are_written_with_their_pieces_or_in_notation(open_app):
     expect(items.nth(index)).to_have_text(
         f"{with_glyph(capture['piece'])}{capture['from']}×{with_glyph(capture['captured'])}{capture['to']}")
     page.locator("#rp-last").click()  # the review's status line names the move shown, with its pieces
-    expect(page.locator("#status")).to_contain_text(f"：{items.last.inner_text().strip()}")
+    expect(page.locator("#status")).to_contain_text(items.last.inner_text().strip())
     page.locator("#btn-lang").click()  # English: the same pieces, English words
     expect(items.first).to_have_text(f"Flip {flip['to']} → {with_glyph(flip['revealed'])}")
     page.locator("#btn-settings").click()
