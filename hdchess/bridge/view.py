@@ -104,6 +104,17 @@ def states(game: Game) -> Iterator[GameState]:
         yield state
 
 
+def board_shape(state: GameState) -> BoardShape:
+    """The board's files x ranks and its square names, as a view gives them."""
+    geometry = state.geometry
+    return {"files": geometry.files, "ranks": geometry.ranks, "names": list(geometry.square_names)}
+
+
+def squares_of(state: GameState) -> dict[str, str | None]:
+    """Each square's content by name, as a view gives it."""
+    return {name: state.square_text(sq) for sq, name in enumerate(state.geometry.square_names)}
+
+
 def last_move(move: PlayedMove) -> LastMove:
     """The move that led to a position, as the board marks and animates it."""
     marked: LastMove = {"from": move.squares[0], "to": move.squares[1], "kind": move.kind}
@@ -116,14 +127,13 @@ def board_view(game: Game, state: GameState, moves: list[PlayedMove], final: boo
     """What the board and its panels show of one position after ``moves`` (``final``: the game's
     last, whose outcome may be a resignation). ``note``, when the game has one to tell, is a
     message ``{code, params, text}``: a pending promotion."""
-    geometry = state.geometry
     last = moves[-1] if moves else None
     outcome = game.outcome if final else state.outcome()
     # The family's public facts (pool, captures, quiet count, a note) are its own dict: the contract's
     # BoardView names them, and the tests check every view given against it.
     return cast(BoardView, {
-        "board": {"files": geometry.files, "ranks": geometry.ranks, "names": list(geometry.square_names)},
-        "squares": {name: state.square_text(sq) for sq, name in enumerate(geometry.square_names)},
+        "board": board_shape(state),
+        "squares": squares_of(state),
         "ply": state.ply,
         "side": color_name(state.side),
         "turn_player": 1 if state.side == NO_SIDE or state.side == state.player_color(1) else 2,
@@ -155,17 +165,9 @@ def position_at(game: Game, ply: int) -> BoardView:
 def frames(game: Game) -> Frames:
     """Each position of the game from its start (one per action, then the last): its squares and the move
     that led there, in one pass (``position_at`` for each ply would replay the game once per ply)."""
-    out: list[Frame] = []
-    shape: BoardShape | None = None
-    for index, state in enumerate(states(game)):
-        names = state.geometry.square_names
-        if shape is None:
-            shape = {"files": state.geometry.files, "ranks": state.geometry.ranks, "names": list(names)}
-        last = game.moves[index - 1] if index else None
-        out.append({"squares": {name: state.square_text(sq) for sq, name in enumerate(names)},
-                    "last_move": None if last is None else last_move(last)})
-    assert shape is not None  # states() yields the start at least
-    return {"board": shape, "frames": out}
+    out: list[Frame] = [{"squares": squares_of(state), "last_move": last_move(game.moves[index - 1]) if index else None}
+                        for index, state in enumerate(states(game))]
+    return {"board": board_shape(game.state), "frames": out}
 
 
 MovesByStart = dict[str, list[LegalMove]]
