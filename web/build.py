@@ -68,7 +68,8 @@ from buildlib.docs import write_docs
 from buildlib.fonts import CJK_RANGES, FONTS, cjk_characters, ensure_fonttools, make_fonts
 from buildlib.icons import MANIFEST, make_app_files
 from buildlib.page import (
-    ANIMATION_FILES,
+    GIFENC_LICENCE,
+    LINK_PREVIEW,
     QR_TARGET,
     RUNTIME_FALLBACK,
     STATIC_INFO,
@@ -85,8 +86,8 @@ from buildlib.wheel import WHEEL_TABLE_LIMIT, build_wheel, package_files, split_
 
 # Names the server and the tests read from here (``import build``).
 __all__ = [
-    "ANIMATION_FILES", "CACHE", "CJK_RANGES", "FONTS", "MANIFEST", "PYODIDE_PACKAGE", "PYODIDE_VERSION", "QR_TARGET",
-    "ROOT", "RUNTIME_FALLBACK", "SITE", "SW_FILES_MARK",
+    "CACHE", "CJK_RANGES", "FONTS", "GIFENC_LICENCE", "LINK_PREVIEW", "MANIFEST", "PYODIDE_PACKAGE",
+    "PYODIDE_VERSION", "QR_TARGET", "ROOT", "RUNTIME_FALLBACK", "SITE", "SW_FILES_MARK",
     "SW_ON_DEMAND_MARK", "SW_VERSION_MARK", "WEB", "WHEEL_TABLE_LIMIT", "BuildError", "build", "cjk_characters",
     "ensure_fonttools", "main", "site_files",
 ]

@@ -69,13 +69,16 @@ def test_big_endgame_tables_are_served_beside_the_wheel_not_in_it(site):
     on_demand = service_worker_list(site, "ON_DEMAND")
     assert [path for path in on_demand if path.startswith("tables/")] == sorted(f"tables/{name}" for name in listed)
     # and what few players need: the documentation pages, the QR encoder of a friend game's invitation, and the
-    # plain runtime for a browser that cannot inflate the compressed one; the link preview (for chat apps) and
-    # what draws a finished game's animated image (web/buildlib/picture.py, gifenc.py)
-    later = {build.QR_TARGET, build.RUNTIME_FALLBACK, *build.ANIMATION_FILES}
+    # plain runtime for a browser that cannot inflate the compressed one; the link preview (for chat apps), and
+    # gifenc's licence (read by people, never by the page)
+    later = {build.QR_TARGET, build.RUNTIME_FALLBACK, build.LINK_PREVIEW, build.GIFENC_LICENCE}
     # and the relays' library of one-link friend play (web/buildlib/trystero.py), fetched when such a game starts
     assert all(path.startswith(("tables/", "web/docs/", "web/remote/trystero/")) or path in later for path in on_demand)
     assert later <= set(on_demand)
-    assert not {f"tables/{name}" for name in listed} & set(service_worker_list(site, "PRECACHE"))
+    precache = set(service_worker_list(site, "PRECACHE"))
+    assert not {f"tables/{name}" for name in listed} & precache
+    # what draws a finished game's animated image is there up front, so that a player offline makes it too
+    assert {"web/animation.js", "web/board-picture.js", "web/board-glyphs.js", "web/gifenc.js"} <= precache
     wheel = site / "wheels" / json.loads((site / "wheels/manifest.json").read_text())["wheel"]
     with zipfile.ZipFile(wheel) as archive:
         tables = {n.rpartition("/")[2]: archive.getinfo(n) for n in archive.namelist() if n.endswith(".hdt")}

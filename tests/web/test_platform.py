@@ -167,6 +167,12 @@ def test_second_visit_works_with_the_network_off(new_context, wait_for_engine, e
     assert legal
     click_move(revisit, legal[0])
     wait_until(revisit, lambda: engine_call(revisit, "view")["ply"] > view["ply"])
+    # a finished game's animated image is drawn offline too: its modules were cached with the rest
+    ended = context.new_page()
+    ended.goto(url + "?lang=en&record=" + quote(finished()[0]))
+    wait_for_engine(ended)
+    ended.locator("#btn-animation").click()
+    expect(ended.locator("#gameover img.game-animation")).to_be_visible(timeout=60_000)
 
 
 def test_the_site_works_under_a_project_path(page, site_url, wait_for_engine, engine_call):

@@ -10,9 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 from playwright.sync_api import expect
-from web_support import call
-
-from hdchess.bridge import Session
+from web_support import call, finished
 
 pytestmark = pytest.mark.web
 
@@ -30,14 +28,9 @@ IMAGE_BYTES = """async () => {
 
 
 def played(variant, options=None, seed=5):
-    """A game of ``variant`` played to its end by two Beginners on CPython: (record, the bridge's frames)."""
-    session = Session()
-    call(session, "new_game", variant=variant, seed=seed, players={"1": "ai", "2": "ai"}, level="Beginner",
-         **({"options": options} if options else {}))
-    view = call(session, "view")
-    while not view["outcome"]:
-        view = call(session, "ai_move")["view"]
-    return call(session, "export")["record"], call(session, "frames")
+    """A game of ``variant`` played to its end by two Beginners: (record, the bridge's frames)."""
+    record, _, session = finished(variant, seed, options)
+    return record, call(session, "frames")
 
 
 def frames_of(data):

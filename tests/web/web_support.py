@@ -57,10 +57,11 @@ def call(session, cmd, **args):
     return reply["result"]
 
 
-def finished(variant="hdc2", seed=8):
-    """A known deal played to its end by two Beginners: (record, final view, the session)."""
+def finished(variant="hdc2", seed=8, options=None):
+    """A known deal played to its end by two Beginners on CPython: (record, final view, the session)."""
     session = Session()
-    call(session, "new_game", variant=variant, seed=seed, players={"1": "ai", "2": "ai"}, level="Beginner")
+    call(session, "new_game", variant=variant, seed=seed, players={"1": "ai", "2": "ai"}, level="Beginner",
+         **({"options": options} if options else {}))
     view = call(session, "view")
     while not view["outcome"]:
         view = call(session, "ai_move")["view"]

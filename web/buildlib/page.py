@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 from .common import ROOT, WEB, BuildError, hdchess_module, log, site_files
-from .gifenc import GIFENC_TARGET, vendor_gifenc
+from .gifenc import vendor_gifenc
 from .qr import QR_TARGET, vendor_qr
 from .trystero import TARGET as TRYSTERO_TARGET
 from .trystero import vendor_trystero
@@ -25,9 +25,10 @@ SW_FILES_MARK = "__HDCHESS_PRECACHE__"
 SW_ON_DEMAND_MARK = "__HDCHESS_ON_DEMAND__"
 SW_HASHES_MARK = "__HDCHESS_HASHES__"
 DOCS_ON_DEMAND = "web/docs/"  # cached when first read, not on every first visit (180 kB)
-# loaded only by who asks for them: the link preview (chat apps), and what draws an animated image of a game
-ANIMATION_FILES = {"web/icons/preview.png", "web/board-picture.js", "web/board-glyphs.js",
-                   GIFENC_TARGET, "web/gifenc.LICENSE.md"}
+# fetched only by chat apps showing a shared link. (What draws a game's animated image, web/board-picture.js,
+# web/board-glyphs.js and gifenc, is cached up front like the page's other modules: a player offline makes it too.)
+LINK_PREVIEW = "web/icons/preview.png"
+GIFENC_LICENCE = "web/gifenc.LICENSE.md"  # beside gifenc for whoever reads the site's files, never loaded
 HASH_HEX = 32  # of each file's SHA-256, in sw.js: 128 bits tell this build's file from another's
 
 STATIC_INFO = "static-info.js"
@@ -106,10 +107,10 @@ def write_service_worker(site: Path, on_demand: list[str]) -> str:
     # the documentation pages too: few players read them, and a page read is cached then; the QR encoder
     # (52 kB), loaded only when a friend game's invitation is drawn; and the plain runtime, fetched only by a
     # browser that cannot inflate pyodide.asm.wasm.gz; Trystero, loaded only for a one-link game; the link
-    # preview, fetched by chat apps, and what draws a finished game's animated image, loaded only for it
-    on_demand = [*on_demand, *(name for name in files if name.startswith(DOCS_ON_DEMAND) or name == QR_TARGET
-                                or name.startswith(TRYSTERO_TARGET + "/") or name in ANIMATION_FILES),
-                 *(name for name in files if name == RUNTIME_FALLBACK)]
+    # preview, fetched by chat apps; and a licence read by people, never by the page
+    later = (QR_TARGET, LINK_PREVIEW, GIFENC_LICENCE, RUNTIME_FALLBACK)
+    on_demand = [*on_demand, *(name for name in files if name.startswith((DOCS_ON_DEMAND, TRYSTERO_TARGET + "/"))
+                                or name in later)]
     precache = ["./", *(name for name in files if name not in on_demand)]
     text = template.replace(f'"{SW_VERSION_MARK}"', json.dumps(version))
     text = text.replace(f'"{SW_FILES_MARK}"', json.dumps(precache, indent=2))
