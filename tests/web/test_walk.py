@@ -5,10 +5,16 @@ language: an i18n key shown raw). One page is booted per (game, language); the s
 in place, and each look waits for two frames of layout, never for a time. A screenshot of each embed size goes
 where the tests write theirs (web_support.note_screenshot)."""
 
+import sys
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from web_support import finished, note_screenshot, wait_until_idle
+from playwright.sync_api import expect
+from web_support import call, finished, note_screenshot, wait_until_idle
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from careless_play import careless_game  # noqa: E402  (tests/careless_play.py)
 
 pytestmark = pytest.mark.web
 
@@ -159,4 +165,37 @@ def test_every_screen_at_every_size_shows_its_words_whole_and_translated(page, s
     wait_for_engine(page)
     wait_until_idle(page, WAIT_MS)
     walk_sizes(page, found, "embed", "body", lang, EMBED_SIZES, shot=f"walk-embed-{game}-{lang}")
+    assert not found, "the walk found:\n" + report(found)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("game", GAMES)
+def test_learning_from_mistakes_shows_its_words_whole_and_translated(page, site_url, game, lang):
+    """The lessons after a checked game: a mistake to find a better move for, the engine's move once given up,
+    and the summary, each looked at at every size and in both schemes."""
+    found: dict = {}
+    session, _ = careless_game(game)
+    page.goto(f"{site_url}index.html?lang={lang}&record={quote(call(session, 'export')['record'])}")
+    over = page.locator("#gameover")
+    expect(over).to_be_visible(timeout=WAIT_MS)
+    if page.locator("#rp-play").inner_text() == "❚❚":  # a record opens replaying its moves: paused
+        page.locator("#rp-play").click()
+    over.locator("#btn-check").click()
+    learn = over.locator("#btn-learn")
+    expect(learn).to_be_visible(timeout=WAIT_MS)
+    learn.click()
+    panel = page.locator("#lesson")
+    expect(panel.locator(".lesson-intro")).to_be_visible(timeout=WAIT_MS)
+    expect(panel.locator(".lesson-giveup")).to_be_enabled(timeout=WAIT_MS)
+    walk_sizes(page, found, "lesson", "body", lang)
+    shown = 0
+    while not panel.locator(".lesson-summary").count():
+        panel.locator(".lesson-giveup").click()
+        expect(panel.locator(".lesson-next")).to_be_enabled(timeout=WAIT_MS)
+        if not shown:  # the first mistake's answer: the engine's move in words, and the arrow
+            walk_sizes(page, found, "lesson, the engine's move", "body", lang)
+        shown += 1
+        panel.locator(".lesson-next").click()
+        expect(panel.locator(".lesson-intro, .lesson-summary").first).to_be_visible(timeout=WAIT_MS)
+    walk_sizes(page, found, "lesson summary", "body", lang)
     assert not found, "the walk found:\n" + report(found)
