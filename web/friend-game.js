@@ -536,6 +536,8 @@ export function renderBar() {
     lines.map((code) => el("option", { value: code }, lineText(code))));
   const playing = connected && !over && status.phase === "playing";
   const openOffer = Boolean(status.offer);
+  // a flip waiting for its key: an offer made now would lapse on the friend's page (it crosses the flip)
+  const canOffer = playing && !openOffer && !status.pending;
   const focused = bar.contains(document.activeElement) ? document.activeElement?.id : null;
   const requestBox = bar.querySelector(".friend-request");
   const caughtLine = bar.querySelector(".friend-caught");
@@ -554,9 +556,9 @@ export function renderBar() {
     requestBox instanceof HTMLElement && !requestBox.hidden && status.offer?.from === "peer" && connected ? requestBox
       : el("div", { class: "friend-request", hidden: true }),
     el("div", { class: "friend-actions" },
-      el("button", { type: "button", id: "fr-draw", disabled: !playing || openOffer,
+      el("button", { type: "button", id: "fr-draw", disabled: !canOffer,
         onclick: () => friendOffer("draw") }, t("friend.offerDraw")),
-      el("button", { type: "button", id: "fr-takeback", disabled: !playing || openOffer,
+      el("button", { type: "button", id: "fr-takeback", disabled: !canOffer,
         onclick: () => friendOffer("takeback") }, t("friend.askTakeback")),
       lines.length ? el("span", { class: "friend-say" }, select,
         el("button", { type: "button", id: "fr-say", disabled: !connected,

@@ -240,6 +240,29 @@ def bar_says(page, text):
     page.wait_for_function("(text) => document.querySelector('#friend-bar')?.textContent.includes(text)", arg=text)
 
 
+def wait_settled(host, guest):
+    """Both pages agree on the moves, one of them is to act, and nothing is in flight: no flip waiting for
+    its key, no offer open, no message in hand (an offer made before this could lapse, and rightly)."""
+    for _ in range(600):
+        now = [state(page) for page in (host, guest)]
+        if (now[0]["moves"] == now[1]["moves"] and any(s["status"].get("my_turn") for s in now)
+                and not any(s["busy"] or s["status"].get("pending") or s["status"].get("offer") for s in now)):
+            return
+        host.wait_for_timeout(50)
+    raise AssertionError(f"the two pages never settled: host {now[0]['status']}, guest {now[1]['status']}")
+
+
+def wait_request(page, other):
+    """The friend's request on `page`, once shown; if not in time, what both bars and statuses said."""
+    button = page.locator("#fr-accept-request")
+    try:
+        button.wait_for(timeout=60_000)
+    except PlaywrightTimeout as exc:
+        said = "\n".join(f"{p.locator('#friend-bar').inner_text()}\n{state(p)['status']}" for p in (page, other))
+        raise AssertionError(f"no request shown:\n{said}") from exc
+    return button
+
+
 def test_canned_lines_a_takeback_and_a_draw_are_offered_and_answered(two_pages, open_app, wait_for_engine):
     host, guest, _ = two_pages
     connect(host, guest, open_app, wait_for_engine)
@@ -250,27 +273,27 @@ def test_canned_lines_a_takeback_and_a_draw_are_offered_and_answered(two_pages, 
     bar_says(guest, "Ann: Good luck!")
     bar_says(host, "You: Good luck!")
     play_some(host, guest, random.Random(3), 3)
+    wait_settled(host, guest)  # the last action reached both pages (a flip's key too)
     asker = host if not state(host)["status"]["my_turn"] else guest  # who moved last asks to take it back
     other = guest if asker is host else host
-    for page in (host, guest):
-        page.wait_for_function("() => window.appState.busy === 0")
     before = state(asker)["moves"]
     # against a friend Undo and Hint are off, and say why; a takeback is asked for in the friend bar
     expect(asker.locator("#btn-undo")).to_be_disabled()
     expect(asker.locator("#btn-undo")).to_have_attribute("title", re.compile("friend"))
     expect(asker.locator("#btn-hint")).to_be_disabled()
     asker.locator("#fr-takeback").click()
-    other.locator("#fr-decline-request").wait_for()
+    wait_request(other, asker)
     other.locator("#fr-decline-request").click()
     bar_says(asker, "declined")
+    wait_settled(host, guest)  # the answer reached the asker: no offer open on either side
     asker.locator("#fr-takeback").click()
-    other.locator("#fr-accept-request").wait_for()
-    other.locator("#fr-accept-request").click()
+    wait_request(other, asker).click()
     for page in (host, guest):
         page.wait_for_function("(n) => window.appState.view.moves.length < n", arg=len(before))
+    wait_settled(host, guest)
     assert state(host)["moves"] == state(guest)["moves"]
     host.locator("#fr-draw").click()
-    guest.locator("#fr-accept-request").wait_for()
+    wait_request(guest, host)
     assert "Ann offers a draw" in guest.locator("#friend-bar .friend-request").inner_text()
     shot(guest, "en-9-draw-offered")
     guest.locator("#fr-accept-request").click()
